@@ -1,0 +1,143 @@
+//! `ipc-wall table`: the article's table, or any variation of it, from the command line.
+
+use std::io::Write;
+use std::process::ExitCode;
+
+use ipc_wall::params::{check, Field};
+use ipc_wall::table::{format_csv, format_table, rows, ARTICLE_K, ARTICLE_V0};
+use ipc_wall::Params;
+
+const USAGE: &str = "\
+ipc-wall: a ball thrown at a 20 mm wall, penalty contact against IPC's log barrier
+
+USAGE:
+    ipc-wall table [OPTIONS]
+
+With no options, prints the article's table. Options (SI units):
+    --v0 LIST          launch speeds [m/s], comma separated   (default 1,2,5,10,20,50)
+    --k LIST           penalty stiffnesses [N/m], comma separated (default 1e4,1e6)
+    --h X              time step [s]                          (default 0.01)
+    --dhat X           barrier activation distance [m]        (default 0.001)
+    --kappa X          barrier stiffness                      (default 1e4)
+    --mass X           mass [kg]                              (default 1)
+    --wall X           position of the wall's front face [m]  (default 0.503)
+    --thickness X      wall thickness [m]                     (default 0.02)
+    --steps N          steps per throw                        (default 80)
+    --ccd-safety X     CCD safety factor in (0, 1)            (default 0.9)
+    --tol X            Newton tolerance [m]                   (default 1e-10)
+    --format F         table or csv                           (default table)
+";
+
+enum Format {
+    Table,
+    Csv,
+}
+
+struct Command {
+    params: Params,
+    v0s: Vec<f64>,
+    ks: Vec<f64>,
+    format: Format,
+}
+
+/// Most values a list flag takes; the benchmark sweep uses 5,000.
+const MAX_LIST: usize = 1_000_000;
+
+fn allowed(field: Field) -> String {
+    let r = field.range();
+    let unit = if field.unit().is_empty() { String::new() } else { format!(" {}", field.unit()) };
+    let kind = if field == Field::Steps { "a whole number" } else { "a number" };
+    format!("{kind} in {r}{unit}")
+}
+
+fn number(flag: &str, field: Field, text: &str) -> Result<f64, String> {
+    let value: f64 = text
+        .trim()
+        .parse()
+        .map_err(|_| format!("--{flag}: {text:?} is not a number; allowed: {}", allowed(field)))?;
+    check(field, value).map_err(|_| format!("--{flag}: {text:?} is out of range; allowed: {}", allowed(field)))
+}
+
+fn list(flag: &str, field: Field, text: &str) -> Result<Vec<f64>, String> {
+    let items: Vec<&str> = text.split(',').collect();
+    if items.len() > MAX_LIST {
+        return Err(format!("--{flag}: more than {MAX_LIST} values"));
+    }
+    items
+        .iter()
+        .map(|item| {
+            if item.trim().is_empty() {
+                Err(format!("--{flag}: empty item in {text:?}; allowed: comma-separated values, each {}", allowed(field)))
+            } else {
+                number(flag, field, item)
+            }
+        })
+        .collect()
+}
+
+fn parse(args: &[String]) -> Result<Option<Command>, String> {
+    let mut args = args.iter();
+    match args.next().map(String::as_str) {
+        None | Some("-h" | "--help" | "help") => return Ok(None),
+        Some("table") => {}
+        Some(other) => return Err(format!("unknown command {other:?}; allowed: table (see --help)")),
+    }
+    let mut cmd = Command { params: Params::default(), v0s: ARTICLE_V0.to_vec(), ks: ARTICLE_K.to_vec(), format: Format::Table };
+    while let Some(arg) = args.next() {
+        if arg == "-h" || arg == "--help" {
+            return Ok(None);
+        }
+        let Some(flag) = arg.strip_prefix("--") else {
+            return Err(format!("unexpected argument {arg:?}; flags look like --h 0.01 (see --help)"));
+        };
+        let (flag, inline) = match flag.split_once('=') {
+            Some((f, v)) => (f, Some(v.to_owned())),
+            None => (flag, None),
+        };
+        let known = matches!(flag, "v0" | "k" | "format") || Field::from_name(flag).is_some_and(|f| f != Field::V0 && f != Field::K);
+        if !known || flag == "ccd_safety" {
+            return Err(format!(
+                "unknown flag --{flag}; allowed: --v0 --k --h --dhat --kappa --mass --wall --thickness --steps --ccd-safety --tol --format"
+            ));
+        }
+        let value = match inline {
+            Some(v) => v,
+            None => args.next().cloned().ok_or_else(|| format!("--{flag}: missing value"))?,
+        };
+        match flag {
+            "v0" => cmd.v0s = list(flag, Field::V0, &value)?,
+            "k" => cmd.ks = list(flag, Field::K, &value)?,
+            "format" => {
+                cmd.format = match value.as_str() {
+                    "table" => Format::Table,
+                    "csv" => Format::Csv,
+                    _ => return Err(format!("--format: {value:?} is not a format; allowed: table, csv")),
+                }
+            }
+            _ => {
+                let field = Field::from_name(flag).ok_or_else(|| format!("unknown flag --{flag}"))?;
+                let v = number(flag, field, &value)?;
+                cmd.params.set(field, v).map_err(|e| format!("--{flag}: {e}"))?;
+            }
+        }
+    }
+    Ok(Some(cmd))
+}
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let out = match parse(&args) {
+        Ok(None) => USAGE.to_owned(),
+        Ok(Some(cmd)) => match cmd.format {
+            Format::Table => format_table(&cmd.params, &cmd.v0s, &cmd.ks),
+            Format::Csv => format_csv(&rows(&cmd.params, &cmd.v0s, &cmd.ks)),
+        },
+        Err(msg) => {
+            eprintln!("error: {msg}");
+            return ExitCode::from(2);
+        }
+    };
+    // A closed pipe (`| head`) is not an error worth a message.
+    let _ = std::io::stdout().lock().write_all(out.as_bytes());
+    ExitCode::SUCCESS
+}

@@ -1,0 +1,238 @@
+//! A throw: the ball starts at `x = 0` with speed `v0` and steps until its outcome is decided.
+
+use crate::integrator::{Integrator, Iterate, Model};
+use crate::params::Params;
+
+/// How a throw ends.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    /// Not decided yet.
+    Flying,
+    /// The ball came out behind the wall: `x > wall + W` after a step.
+    Through,
+    /// The throw ended with the ball in front of the wall (or, for penalty, inside it).
+    Stopped,
+}
+
+impl Outcome {
+    /// `"flying"`, `"through"` or `"stopped"`, as in the CSV and the JS API.
+    pub fn name(self) -> &'static str {
+        match self {
+            Outcome::Flying => "flying",
+            Outcome::Through => "through",
+            Outcome::Stopped => "stopped",
+        }
+    }
+}
+
+/// When a throw that has not gone through counts as stopped.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Horizon {
+    /// After a fixed number of steps: the article's `throw(v0, mode, steps=80)`.
+    Steps(u32),
+    /// Once the ball has been in contact and is moving away, out of contact range; or at the
+    /// duration cap of [`Simulation::step_cap`]. When a fixed-length throw covers the whole
+    /// contact, this gives the same penetration (or gap) and Newton count, since what
+    /// follows is free flight away from the wall.
+    UntilDecided,
+}
+
+/// What one step did.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct StepReport {
+    /// Steps taken so far, this one included.
+    pub step: u64,
+    /// `step · h` [s].
+    pub time: f64,
+    /// Position after the step [m].
+    pub x: f64,
+    /// Velocity after the step [m/s].
+    pub v: f64,
+    /// The predicted position this step minimized towards [m].
+    pub x_tilde: f64,
+    /// Newton iterations of this step.
+    pub newton_iterations: u32,
+    /// `E(x)` at the new position.
+    pub energy: f64,
+    /// Distance from the front face, `wall − x` [m] (negative inside or behind the wall).
+    pub distance: f64,
+    /// The throw's outcome after this step.
+    pub outcome: Outcome,
+}
+
+/// The outcome of a throw, as the article's table reports it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ThrowResult {
+    pub outcome: Outcome,
+    /// Largest `x − wall` seen before the outcome (negative: the gap) [m]. For a ball that
+    /// went through, the step that jumped is not counted, as in the article.
+    pub xmax_minus_wall: f64,
+    /// Largest Newton count over those steps.
+    pub newton_max: u32,
+    /// Steps taken.
+    pub steps: u64,
+}
+
+/// One ball, one contact model, stepping from `x = 0`.
+#[derive(Clone, Debug)]
+pub struct Simulation {
+    params: Params,
+    integrator: Integrator,
+    horizon: Horizon,
+    cap: u64,
+    x: f64,
+    v: f64,
+    step: u64,
+    xmax: f64,
+    newton_max: u32,
+    contact: bool,
+    outcome: Outcome,
+    trace: Option<Vec<Iterate>>,
+}
+
+impl Simulation {
+    /// A throw of `model` at `params` (validated by the caller: see [`Params::validate`]).
+    pub fn new(params: &Params, model: Model, horizon: Horizon) -> Self {
+        Self {
+            params: *params,
+            integrator: Integrator::new(params, model),
+            horizon,
+            cap: match horizon {
+                Horizon::Steps(n) => u64::from(n),
+                Horizon::UntilDecided => Self::step_cap(params),
+            },
+            x: 0.0,
+            v: params.v0,
+            step: 0,
+            xmax: 0.0,
+            newton_max: 0,
+            contact: false,
+            outcome: Outcome::Flying,
+            trace: None,
+        }
+    }
+
+    /// Also record every Newton iterate of the latest step (see [`Simulation::iterates`]).
+    pub fn with_trace(mut self) -> Self {
+        self.trace = Some(Vec::new());
+        self
+    }
+
+    /// The duration cap of an until-decided throw, in steps: at least the fixed step count,
+    /// and long enough to fly to the back face and back twice over plus one second.
+    pub fn step_cap(params: &Params) -> u64 {
+        const MAX: f64 = 1e7;
+        let duration = 2.0 * (params.wall + params.thickness) / params.v0 + 1.0;
+        let steps = (duration / params.h).ceil().min(MAX);
+        // `steps` is finite and at most 1e7, so the cast is exact.
+        (steps as u64).max(u64::from(params.steps))
+    }
+
+    /// Starts the throw again.
+    pub fn reset(&mut self) {
+        let trace = self.trace.take().map(|mut t| {
+            t.clear();
+            t
+        });
+        *self = Self { trace, ..Self::new(&self.params, self.integrator.model(), self.horizon) };
+    }
+
+    /// Advances one step, or returns `None` once the outcome is decided.
+    pub fn step(&mut self) -> Option<StepReport> {
+        if self.outcome != Outcome::Flying {
+            return None;
+        }
+        let (sol, v, x_tilde) = self.integrator.step(self.x, self.v, self.trace.as_mut());
+        self.step += 1;
+        self.x = sol.x;
+        self.v = v;
+        let p = &self.params;
+        if self.x > p.wall + p.thickness {
+            self.outcome = Outcome::Through;
+        } else {
+            self.xmax = self.xmax.max(self.x);
+            self.newton_max = self.newton_max.max(sol.iterations);
+            let in_contact = match self.integrator.model() {
+                Model::Penalty => self.x > p.wall,
+                Model::Ipc => p.wall - self.x < p.dhat,
+            };
+            self.contact |= in_contact;
+            let left_contact = self.contact && !in_contact && self.v < 0.0;
+            let ended = match self.horizon {
+                Horizon::Steps(_) => self.step >= self.cap,
+                Horizon::UntilDecided => left_contact || self.step >= self.cap,
+            };
+            if ended {
+                self.outcome = Outcome::Stopped;
+            }
+        }
+        Some(StepReport {
+            step: self.step,
+            time: self.step as f64 * p.h,
+            x: self.x,
+            v: self.v,
+            x_tilde,
+            newton_iterations: sol.iterations,
+            energy: self.integrator.energy(self.x, x_tilde),
+            distance: p.wall - self.x,
+            outcome: self.outcome,
+        })
+    }
+
+    /// Steps until decided and returns the result.
+    pub fn run(&mut self) -> ThrowResult {
+        while self.step().is_some() {}
+        self.result()
+    }
+
+    /// The result so far (final once [`Simulation::outcome`] is not `Flying`).
+    pub fn result(&self) -> ThrowResult {
+        ThrowResult {
+            outcome: self.outcome,
+            xmax_minus_wall: self.xmax - self.params.wall,
+            newton_max: self.newton_max,
+            steps: self.step,
+        }
+    }
+
+    /// Every Newton iterate of the latest step; empty unless built [`Simulation::with_trace`].
+    pub fn iterates(&self) -> &[Iterate] {
+        self.trace.as_deref().unwrap_or(&[])
+    }
+
+    pub fn params(&self) -> &Params {
+        &self.params
+    }
+    pub fn integrator(&self) -> &Integrator {
+        &self.integrator
+    }
+    pub fn model(&self) -> Model {
+        self.integrator.model()
+    }
+    pub fn x(&self) -> f64 {
+        self.x
+    }
+    pub fn v(&self) -> f64 {
+        self.v
+    }
+    pub fn steps_taken(&self) -> u64 {
+        self.step
+    }
+    pub fn outcome(&self) -> Outcome {
+        self.outcome
+    }
+    /// Whether the ball has entered contact range (penalty: inside the wall; IPC: d < d̂).
+    pub fn has_touched(&self) -> bool {
+        self.contact
+    }
+}
+
+/// A whole throw of `model` at `params`.
+pub fn throw(params: &Params, model: Model, horizon: Horizon) -> ThrowResult {
+    Simulation::new(params, model, horizon).run()
+}
+
+/// Both balls from the same parameters, side by side.
+pub fn throw_both(params: &Params, horizon: Horizon) -> [ThrowResult; 2] {
+    Model::BOTH.map(|m| throw(params, m, horizon))
+}
