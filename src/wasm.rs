@@ -1,0 +1,394 @@
+//! The WebAssembly boundary: every `#[wasm_bindgen]` item, as thin newtypes over the core.
+//!
+//! State stays in Rust; JS gets small plain values (numbers, typed arrays, plain objects)
+//! each frame. Every exported function that takes input returns `Result<_, JsError>` whose
+//! message names the parameter; nothing here unwraps.
+
+use js_sys::{Array, Float64Array, Object, Reflect, Uint32Array};
+use wasm_bindgen::prelude::*;
+
+use crate::integrator::{Iterate, Model};
+use crate::params::{Field, ParamError, Params};
+use crate::sim::{Horizon, Outcome, Simulation, StepReport};
+use crate::{landscape, table};
+
+#[wasm_bindgen(start)]
+fn start() {
+    console_error_panic_hook::set_once();
+}
+
+fn js_err(e: ParamError) -> JsError {
+    JsError::new(&e.to_string())
+}
+
+fn model(name: &str) -> Result<Model, JsError> {
+    match name {
+        "penalty" => Ok(Model::Penalty),
+        "ipc" => Ok(Model::Ipc),
+        _ => Err(JsError::new(&format!(
+            "model {name:?} is unknown; allowed: \"penalty\", \"ipc\""
+        ))),
+    }
+}
+
+/// A plain JS object from key/value pairs.
+fn object(entries: &[(&str, JsValue)]) -> JsValue {
+    let o = Object::new();
+    for (k, v) in entries {
+        // Setting a data property on a fresh plain object cannot fail.
+        let _ = Reflect::set(&o, &JsValue::from_str(k), v);
+    }
+    o.into()
+}
+
+fn num(x: f64) -> JsValue {
+    JsValue::from_f64(x)
+}
+
+/// Applies every own enumerable key of `partial` to a copy of `params`, or fails on the first
+/// bad one (unknown name, not a number, out of range) without changing anything.
+fn apply(params: &Params, partial: &JsValue) -> Result<Params, JsError> {
+    let mut p = *params;
+    if partial.is_undefined() || partial.is_null() {
+        return Ok(p);
+    }
+    if !partial.is_object() || Array::is_array(partial) {
+        return Err(JsError::new(
+            "parameters must be a plain object such as {v0: 5, h: 0.01}",
+        ));
+    }
+    for key in Object::keys(partial.unchecked_ref::<Object>()).iter() {
+        let name = key.as_string().unwrap_or_default();
+        let field = Field::from_name(&name)
+            .ok_or_else(|| js_err(ParamError::UnknownField { name: name.clone() }))?;
+        let value = Reflect::get(partial, &key)
+            .map_err(|_| JsError::new(&format!("{name}: could not be read")))?;
+        let Some(v) = value.as_f64() else {
+            return Err(JsError::new(&format!(
+                "{name} must be a number, not {}; allowed: a number in {} {}",
+                value.js_typeof().as_string().unwrap_or_default(),
+                field.range(),
+                field.unit()
+            )));
+        };
+        p.set(field, v).map_err(js_err)?;
+    }
+    p.validate().map_err(js_err)?;
+    Ok(p)
+}
+
+/// One ball with its per-step history (positions, x̃, Newton counts and iterates), so the
+/// page can draw step markers, trajectories and the trace of any earlier step.
+struct Ball {
+    sim: Simulation,
+    reports: Vec<StepReport>,
+    /// Iterates of all steps, concatenated; step `i` owns `iterates[offsets[i]..offsets[i+1]]`.
+    iterates: Vec<Iterate>,
+    offsets: Vec<usize>,
+}
+
+impl Ball {
+    fn new(params: &Params, model: Model) -> Self {
+        Self {
+            sim: Simulation::new(params, model, Horizon::UntilDecided).with_trace(),
+            reports: Vec::new(),
+            iterates: Vec::new(),
+            offsets: vec![0],
+        }
+    }
+
+    fn step(&mut self) -> bool {
+        let Some(report) = self.sim.step() else {
+            return false;
+        };
+        self.reports.push(report);
+        self.iterates.extend_from_slice(self.sim.iterates());
+        self.offsets.push(self.iterates.len());
+        true
+    }
+
+    /// x̃ of the latest step, or of the next one before the first.
+    fn x_tilde(&self) -> f64 {
+        self.reports
+            .last()
+            .map_or(self.sim.params().h * self.sim.v(), |r| r.x_tilde)
+    }
+
+    fn step_iterates(&self, step: usize) -> &[Iterate] {
+        match (
+            self.offsets.get(step.wrapping_sub(1)),
+            self.offsets.get(step),
+        ) {
+            (Some(&a), Some(&b)) if step > 0 => &self.iterates[a..b],
+            _ => &[],
+        }
+    }
+
+    fn state(&self) -> JsValue {
+        let r = self.sim.result();
+        let last = self.reports.last();
+        object(&[
+            ("x", num(self.sim.x())),
+            ("v", num(self.sim.v())),
+            ("x_tilde", num(self.x_tilde())),
+            ("outcome", JsValue::from_str(r.outcome.name())),
+            ("xmax_minus_wall_m", num(r.xmax_minus_wall)),
+            ("newton_max", num(f64::from(r.newton_max))),
+            (
+                "newton_last",
+                num(last.map_or(0.0, |l| f64::from(l.newton_iterations))),
+            ),
+            ("steps", num(r.steps as f64)),
+            ("touched", JsValue::from_bool(self.sim.has_touched())),
+        ])
+    }
+}
+
+fn params_object(p: &Params) -> JsValue {
+    let entries: Vec<(&str, JsValue)> = Field::ALL
+        .iter()
+        .map(|f| (f.name(), num(p.get(*f))))
+        .collect();
+    object(&entries)
+}
+
+/// Both balls thrown from the same parameters, stepped side by side.
+#[wasm_bindgen]
+pub struct Figure {
+    params: Params,
+    penalty: Ball,
+    ipc: Ball,
+}
+
+impl Figure {
+    fn ball(&self, name: &str) -> Result<&Ball, JsError> {
+        Ok(match model(name)? {
+            Model::Penalty => &self.penalty,
+            Model::Ipc => &self.ipc,
+        })
+    }
+
+    fn restart(&mut self) {
+        self.penalty = Ball::new(&self.params, Model::Penalty);
+        self.ipc = Ball::new(&self.params, Model::Ipc);
+    }
+}
+
+#[wasm_bindgen]
+impl Figure {
+    /// A figure at the article's defaults overridden by `params` (a plain object using the
+    /// names `v0, h, k, dhat, kappa, mass, wall, thickness, ccd_safety, tol, steps`).
+    #[wasm_bindgen(constructor)]
+    pub fn new(params: JsValue) -> Result<Figure, JsError> {
+        let params = apply(&Params::default(), &params)?;
+        Ok(Figure {
+            params,
+            penalty: Ball::new(&params, Model::Penalty),
+            ipc: Ball::new(&params, Model::Ipc),
+        })
+    }
+
+    /// Validates every value of `partial` first; on any error nothing changes. Otherwise
+    /// applies them and restarts the throw.
+    pub fn set(&mut self, partial: JsValue) -> Result<(), JsError> {
+        self.params = apply(&self.params, &partial)?;
+        self.restart();
+        Ok(())
+    }
+
+    /// The current parameters as a plain object.
+    pub fn params(&self) -> JsValue {
+        params_object(&self.params)
+    }
+
+    /// Starts the throw again.
+    pub fn reset(&mut self) {
+        self.restart();
+    }
+
+    /// Advances each ball that is still flying by one step; `false` once both are decided.
+    pub fn step(&mut self) -> bool {
+        let a = self.penalty.step();
+        let b = self.ipc.step();
+        a || b
+    }
+
+    /// Steps until both balls are decided; returns the number of steps taken now.
+    #[wasm_bindgen(js_name = runToEnd)]
+    pub fn run_to_end(&mut self) -> f64 {
+        let mut n = 0u64;
+        while self.step() {
+            n += 1;
+        }
+        n as f64
+    }
+
+    /// Whether both outcomes are decided.
+    pub fn done(&self) -> bool {
+        self.penalty.sim.outcome() != Outcome::Flying && self.ipc.sim.outcome() != Outcome::Flying
+    }
+
+    /// `{params, step, time, penalty: {...}, ipc: {...}}`, SI units.
+    pub fn state(&self) -> JsValue {
+        let step = self.penalty.reports.len().max(self.ipc.reports.len());
+        object(&[
+            ("params", self.params()),
+            ("step", num(step as f64)),
+            ("time", num(step as f64 * self.params.h)),
+            ("penalty", self.penalty.state()),
+            ("ipc", self.ipc.state()),
+        ])
+    }
+
+    /// Position after each step so far (the step markers and the trajectory).
+    pub fn positions(&self, model: &str) -> Result<Float64Array, JsError> {
+        let xs: Vec<f64> = self.ball(model)?.reports.iter().map(|r| r.x).collect();
+        Ok(Float64Array::from(xs.as_slice()))
+    }
+
+    /// Newton iterations of each step so far.
+    #[wasm_bindgen(js_name = newtonCounts)]
+    pub fn newton_counts(&self, model: &str) -> Result<Uint32Array, JsError> {
+        let n: Vec<u32> = self
+            .ball(model)?
+            .reports
+            .iter()
+            .map(|r| r.newton_iterations)
+            .collect();
+        Ok(Uint32Array::from(n.as_slice()))
+    }
+
+    /// x̃ of the latest step of `model` (before the first step: `h·v0`).
+    #[wasm_bindgen(js_name = xTilde)]
+    pub fn x_tilde(&self, model: &str) -> Result<f64, JsError> {
+        Ok(self.ball(model)?.x_tilde())
+    }
+
+    /// x̃ of step `step` (1-based) of `model`, or NaN if there is no such step.
+    #[wasm_bindgen(js_name = stepXTilde)]
+    pub fn step_x_tilde(&self, model: &str, step: usize) -> Result<f64, JsError> {
+        let b = self.ball(model)?;
+        Ok(step
+            .checked_sub(1)
+            .and_then(|i| b.reports.get(i))
+            .map_or(f64::NAN, |r| r.x_tilde))
+    }
+
+    /// The Newton iterates of step `step` (1-based; 0 means the latest) of `model`, as an
+    /// array of `{x, energy, gradient, dx, distance, alpha_ccd, ccd_clipped, alpha,
+    /// converged}`.
+    pub fn iterates(&self, model: &str, step: usize) -> Result<Array, JsError> {
+        let b = self.ball(model)?;
+        let step = if step == 0 { b.reports.len() } else { step };
+        Ok(b.step_iterates(step)
+            .iter()
+            .map(|it| {
+                object(&[
+                    ("x", num(it.x)),
+                    ("energy", num(it.energy)),
+                    ("gradient", num(it.gradient)),
+                    ("dx", num(it.dx)),
+                    ("distance", num(it.distance)),
+                    ("alpha_ccd", num(it.alpha_ccd)),
+                    ("ccd_clipped", JsValue::from_bool(it.ccd_clipped)),
+                    ("alpha", num(it.alpha)),
+                    ("converged", JsValue::from_bool(it.converged)),
+                ])
+            })
+            .collect())
+    }
+
+    /// `n` samples of `E(x)` of `model` for the predicted position `x_tilde` on `[x0, x1]`;
+    /// `Infinity` where the barrier is infinite.
+    #[wasm_bindgen(js_name = energyCurve)]
+    pub fn energy_curve(
+        &self,
+        model: &str,
+        x_tilde: f64,
+        x0: f64,
+        x1: f64,
+        n: usize,
+    ) -> Result<Float64Array, JsError> {
+        let m = self::model(model)?;
+        finite_args(&[("x_tilde", x_tilde), ("x0", x0), ("x1", x1)])?;
+        let n = n.clamp(2, 100_000);
+        let e: Vec<f64> = landscape::samples(&self.params, m, x_tilde, x0, x1, n)
+            .into_iter()
+            .map(|(_, e)| e)
+            .collect();
+        Ok(Float64Array::from(e.as_slice()))
+    }
+
+    /// The global minimizer of `E` of `model` for `x_tilde`.
+    pub fn minimizer(&self, model: &str, x_tilde: f64) -> Result<f64, JsError> {
+        let m = self::model(model)?;
+        finite_args(&[("x_tilde", x_tilde)])?;
+        Ok(landscape::minimizer(&self.params, m, x_tilde))
+    }
+
+    /// The article's table at the current parameters: the article's six speeds, penalty at
+    /// `k` and `100 k`, fixed-length throws. An array of `{v0, model, k, outcome,
+    /// xmax_minus_wall_m, newton_max}` (`k` is null for IPC).
+    pub fn table(&self) -> Array {
+        let ks = [self.params.k, 100.0 * self.params.k];
+        table::rows(&self.params, &table::ARTICLE_V0, &ks)
+            .iter()
+            .map(|r| {
+                object(&[
+                    ("v0", num(r.v0)),
+                    ("model", JsValue::from_str(r.model.name())),
+                    ("k", r.k.map_or(JsValue::NULL, num)),
+                    ("outcome", JsValue::from_str(r.result.outcome.name())),
+                    ("xmax_minus_wall_m", num(r.result.xmax_minus_wall)),
+                    ("newton_max", num(f64::from(r.result.newton_max))),
+                ])
+            })
+            .collect()
+    }
+}
+
+fn finite_args(args: &[(&str, f64)]) -> Result<(), JsError> {
+    match args.iter().find(|(_, v)| !v.is_finite()) {
+        Some((name, v)) => Err(JsError::new(&format!(
+            "{name} = {v} must be a finite number"
+        ))),
+        None => Ok(()),
+    }
+}
+
+/// Every parameter's name, unit and allowed range, for the page's validation messages.
+#[wasm_bindgen(js_name = parameterSpecs)]
+pub fn parameter_specs() -> Array {
+    Field::ALL
+        .iter()
+        .map(|f| {
+            let r = f.range();
+            let d = Params::default();
+            object(&[
+                ("name", JsValue::from_str(f.name())),
+                ("unit", JsValue::from_str(f.unit())),
+                ("min", num(r.min)),
+                ("max", num(r.max)),
+                ("open_min", JsValue::from_bool(r.open_min)),
+                ("open_max", JsValue::from_bool(r.open_max)),
+                ("default", num(d.get(*f))),
+            ])
+        })
+        .collect()
+}
+
+/// Checks one parameter value; returns the error message, or `undefined` when it is valid.
+#[wasm_bindgen(js_name = checkParameter)]
+pub fn check_parameter(name: &str, value: JsValue) -> Option<String> {
+    let mut p = Params::default();
+    match value.as_f64() {
+        Some(v) => p.set_named(name, v).err().map(|e| e.to_string()),
+        None => Some(format!("{name} must be a number")),
+    }
+}
+
+/// Deliberately panics, for the test of the page's panic recovery. Not used by the page.
+#[wasm_bindgen(js_name = __testPanic)]
+pub fn test_panic() {
+    panic!("ipc-wall: deliberate panic for the recovery test");
+}
