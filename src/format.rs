@@ -14,41 +14,25 @@ pub fn py_repr(x: f64) -> String {
         };
     }
     if x == 0.0 {
-        return if x.is_sign_negative() {
-            "-0.0".into()
-        } else {
-            "0.0".into()
-        };
+        return if x.is_sign_negative() { "-0.0".into() } else { "0.0".into() };
     }
     // Rust's `{:e}` gives the same shortest round-trip digits: `d.ddde±x`.
     let sci = format!("{x:e}");
     let (mantissa, exp) = sci.split_once('e').unwrap_or((&sci, "0"));
     let exp: i32 = exp.parse().unwrap_or(0);
-    let (sign, mantissa) = mantissa
-        .strip_prefix('-')
-        .map_or(("", mantissa), |m| ("-", m));
+    let (sign, mantissa) = mantissa.strip_prefix('-').map_or(("", mantissa), |m| ("-", m));
     let digits: String = mantissa.chars().filter(|c| *c != '.').collect();
     if !(-4..16).contains(&exp) {
         let (first, rest) = digits.split_at(1);
-        let frac = if rest.is_empty() {
-            String::new()
-        } else {
-            format!(".{rest}")
-        };
+        let frac = if rest.is_empty() { String::new() } else { format!(".{rest}") };
         let esign = if exp < 0 { '-' } else { '+' };
         return format!("{sign}{first}{frac}e{esign}{:02}", exp.abs());
     }
     let point = exp + 1; // digits before the decimal point
     if point <= 0 {
-        format!(
-            "{sign}0.{}{digits}",
-            "0".repeat(point.unsigned_abs() as usize)
-        )
+        format!("{sign}0.{}{digits}", "0".repeat(point.unsigned_abs() as usize))
     } else if point as usize >= digits.len() {
-        format!(
-            "{sign}{digits}{}.0",
-            "0".repeat(point as usize - digits.len())
-        )
+        format!("{sign}{digits}{}.0", "0".repeat(point as usize - digits.len()))
     } else {
         let (int, frac) = digits.split_at(point as usize);
         format!("{sign}{int}.{frac}")

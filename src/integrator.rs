@@ -98,16 +98,8 @@ impl Integrator {
             wall: params.wall,
             ccd_safety: params.ccd_safety,
             tol: params.tol,
-            barrier: BarrierEnergy {
-                kappa: params.kappa,
-                dhat: params.dhat,
-                wall: params.wall,
-            },
-            penalty_h2: PenaltyEnergy {
-                k: h2 * params.k,
-                wall: params.wall,
-                thickness: params.thickness,
-            },
+            barrier: BarrierEnergy { kappa: params.kappa, dhat: params.dhat, wall: params.wall },
+            penalty_h2: PenaltyEnergy { k: h2 * params.k, wall: params.wall, thickness: params.thickness },
         }
     }
 
@@ -117,10 +109,7 @@ impl Integrator {
     }
 
     fn inertia(&self, x_tilde: f64) -> InertiaEnergy {
-        InertiaEnergy {
-            mass: self.mass,
-            x_tilde,
-        }
+        InertiaEnergy { mass: self.mass, x_tilde }
     }
 
     /// `E(x)` for the predicted position `x_tilde`; `+∞` for IPC at or behind the wall.
@@ -157,12 +146,7 @@ impl Integrator {
     /// clipped for IPC by [`collision_free_stepsize`], then halves α while
     /// `E(x + αΔx) > E(x)` and `α > 1e-12`. For IPC, α keeps halving past that point if
     /// `x + αΔx` would round onto or behind the wall: the ball never touches it.
-    pub fn solve(
-        &self,
-        x0: f64,
-        x_tilde: f64,
-        mut trace: Option<&mut Vec<Iterate>>,
-    ) -> StepSolution {
+    pub fn solve(&self, x0: f64, x_tilde: f64, mut trace: Option<&mut Vec<Iterate>>) -> StepSolution {
         if let Some(t) = trace.as_deref_mut() {
             t.clear();
         }
@@ -221,12 +205,7 @@ impl Integrator {
 
     /// One time step from position `x` and velocity `v`: predicts `x̃ = x + h v`, solves,
     /// and returns the solution and the new velocity `(x_{t+1} − x) / h`.
-    pub fn step(
-        &self,
-        x: f64,
-        v: f64,
-        trace: Option<&mut Vec<Iterate>>,
-    ) -> (StepSolution, f64, f64) {
+    pub fn step(&self, x: f64, v: f64, trace: Option<&mut Vec<Iterate>>) -> (StepSolution, f64, f64) {
         let x_tilde = x + self.h * v;
         let sol = self.solve(x, x_tilde, trace);
         let v_new = (sol.x - x) / self.h;

@@ -16,14 +16,7 @@ pub fn gradient(params: &Params, model: Model, x: f64, x_tilde: f64) -> f64 {
 }
 
 /// `n ≥ 2` samples of `E` on `[x0, x1]`, evenly spaced.
-pub fn samples(
-    params: &Params,
-    model: Model,
-    x_tilde: f64,
-    x0: f64,
-    x1: f64,
-    n: usize,
-) -> Vec<(f64, f64)> {
+pub fn samples(params: &Params, model: Model, x_tilde: f64, x0: f64, x1: f64, n: usize) -> Vec<(f64, f64)> {
     let ip = Integrator::new(params, model);
     let n = n.max(2);
     (0..n)
@@ -69,9 +62,8 @@ pub fn minimizer(params: &Params, model: Model, x_tilde: f64) -> f64 {
             }
             let h2kappa = params.h * params.h * params.kappa;
             // ∇E as a function of d = wall − x; it decreases in d, from +∞ at d → 0.
-            let grad = |d: f64| {
-                params.mass * (wall - d - x_tilde) - h2kappa * barrier_first_derivative(d, dhat)
-            };
+            let grad =
+                |d: f64| params.mass * (wall - d - x_tilde) - h2kappa * barrier_first_derivative(d, dhat);
             // exp(−745) is the smallest positive f64.
             let (mut lo, mut hi) = (-745.0_f64, dhat.ln());
             for _ in 0..100 {

@@ -45,32 +45,18 @@ const MAX_LIST: usize = 1_000_000;
 
 fn allowed(field: Field) -> String {
     let r = field.range();
-    let unit = if field.unit().is_empty() {
-        String::new()
-    } else {
-        format!(" {}", field.unit())
-    };
-    let kind = if field == Field::Steps {
-        "a whole number"
-    } else {
-        "a number"
-    };
+    let unit = if field.unit().is_empty() { String::new() } else { format!(" {}", field.unit()) };
+    let kind = if field == Field::Steps { "a whole number" } else { "a number" };
     format!("{kind} in {r}{unit}")
 }
 
 fn number(flag: &str, field: Field, text: &str) -> Result<f64, String> {
-    let value: f64 = text.trim().parse().map_err(|_| {
-        format!(
-            "--{flag}: {text:?} is not a number; allowed: {}",
-            allowed(field)
-        )
-    })?;
-    check(field, value).map_err(|_| {
-        format!(
-            "--{flag}: {text:?} is out of range; allowed: {}",
-            allowed(field)
-        )
-    })
+    let value: f64 = text
+        .trim()
+        .parse()
+        .map_err(|_| format!("--{flag}: {text:?} is not a number; allowed: {}", allowed(field)))?;
+    check(field, value)
+        .map_err(|_| format!("--{flag}: {text:?} is out of range; allowed: {}", allowed(field)))
 }
 
 fn list(flag: &str, field: Field, text: &str) -> Result<Vec<f64>, String> {
@@ -98,11 +84,7 @@ fn parse(args: &[String]) -> Result<Option<Command>, String> {
     match args.next().map(String::as_str) {
         None | Some("-h" | "--help" | "help") => return Ok(None),
         Some("table") => {}
-        Some(other) => {
-            return Err(format!(
-                "unknown command {other:?}; allowed: table (see --help)"
-            ))
-        }
+        Some(other) => return Err(format!("unknown command {other:?}; allowed: table (see --help)")),
     }
     let mut cmd = Command {
         params: Params::default(),
@@ -115,9 +97,7 @@ fn parse(args: &[String]) -> Result<Option<Command>, String> {
             return Ok(None);
         }
         let Some(flag) = arg.strip_prefix("--") else {
-            return Err(format!(
-                "unexpected argument {arg:?}; flags look like --h 0.01 (see --help)"
-            ));
+            return Err(format!("unexpected argument {arg:?}; flags look like --h 0.01 (see --help)"));
         };
         let (flag, inline) = match flag.split_once('=') {
             Some((f, v)) => (f, Some(v.to_owned())),
@@ -132,10 +112,7 @@ fn parse(args: &[String]) -> Result<Option<Command>, String> {
         }
         let value = match inline {
             Some(v) => v,
-            None => args
-                .next()
-                .cloned()
-                .ok_or_else(|| format!("--{flag}: missing value"))?,
+            None => args.next().cloned().ok_or_else(|| format!("--{flag}: missing value"))?,
         };
         match flag {
             "v0" => cmd.v0s = list(flag, Field::V0, &value)?,
@@ -144,20 +121,13 @@ fn parse(args: &[String]) -> Result<Option<Command>, String> {
                 cmd.format = match value.as_str() {
                     "table" => Format::Table,
                     "csv" => Format::Csv,
-                    _ => {
-                        return Err(format!(
-                            "--format: {value:?} is not a format; allowed: table, csv"
-                        ))
-                    }
+                    _ => return Err(format!("--format: {value:?} is not a format; allowed: table, csv")),
                 }
             }
             _ => {
-                let field =
-                    Field::from_name(flag).ok_or_else(|| format!("unknown flag --{flag}"))?;
+                let field = Field::from_name(flag).ok_or_else(|| format!("unknown flag --{flag}"))?;
                 let v = number(flag, field, &value)?;
-                cmd.params
-                    .set(field, v)
-                    .map_err(|e| format!("--{flag}: {e}"))?;
+                cmd.params.set(field, v).map_err(|e| format!("--{flag}: {e}"))?;
             }
         }
     }

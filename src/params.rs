@@ -80,26 +80,13 @@ pub struct Range {
 
 impl Range {
     const fn closed(min: f64, max: f64) -> Self {
-        Self {
-            min,
-            max,
-            open_min: false,
-            open_max: false,
-        }
+        Self { min, max, open_min: false, open_max: false }
     }
 
     /// Whether `v` lies in the interval (NaN never does).
     pub fn contains(&self, v: f64) -> bool {
-        let lo = if self.open_min {
-            v > self.min
-        } else {
-            v >= self.min
-        };
-        let hi = if self.open_max {
-            v < self.max
-        } else {
-            v <= self.max
-        };
+        let lo = if self.open_min { v > self.min } else { v >= self.min };
+        let hi = if self.open_max { v < self.max } else { v <= self.max };
         lo && hi
     }
 }
@@ -147,11 +134,7 @@ impl Field {
 
     /// Looks a field up by [`Field::name`]; `ccd-safety` is accepted too.
     pub fn from_name(name: &str) -> Option<Field> {
-        let name = if name == "ccd-safety" {
-            "ccd_safety"
-        } else {
-            name
-        };
+        let name = if name == "ccd-safety" { "ccd_safety" } else { name };
         Field::ALL.into_iter().find(|f| f.name() == name)
     }
 
@@ -172,10 +155,7 @@ impl Field {
     /// itself would stop meaning anything.
     pub fn range(self) -> Range {
         match self {
-            Field::V0 => Range {
-                open_min: true,
-                ..Range::closed(0.0, 1e5)
-            },
+            Field::V0 => Range { open_min: true, ..Range::closed(0.0, 1e5) },
             Field::H => Range::closed(1e-9, 10.0),
             Field::K => Range::closed(1e-6, 1e15),
             Field::Dhat => Range::closed(1e-12, 1.0),
@@ -183,16 +163,28 @@ impl Field {
             Field::Mass => Range::closed(1e-6, 1e6),
             Field::Wall => Range::closed(1e-6, 1e3),
             Field::Thickness => Range::closed(1e-9, 1e3),
-            Field::CcdSafety => Range {
-                open_min: true,
-                open_max: true,
-                ..Range::closed(0.0, 1.0)
-            },
-            Field::Tol => Range {
-                open_min: true,
-                ..Range::closed(0.0, 1e-2)
-            },
+            Field::CcdSafety => Range { open_min: true, open_max: true, ..Range::closed(0.0, 1.0) },
+            Field::Tol => Range { open_min: true, ..Range::closed(0.0, 1e-2) },
             Field::Steps => Range::closed(1.0, 1e6),
+        }
+    }
+    /// What a reader of the live figure can reach, through its sliders, its URL or its JS
+    /// API: the sliders' ranges for v0, h, k, d̂ and κ, and ranges around the article's
+    /// setting for the rest. Inside these every throw decides within a few hundred thousand
+    /// steps, so the page stays responsive.
+    pub fn figure_range(self) -> Range {
+        match self {
+            Field::V0 => Range::closed(0.1, 100.0),
+            Field::H => Range::closed(1e-4, 0.05),
+            Field::K => Range::closed(1e2, 1e10),
+            Field::Dhat => Range::closed(1e-6, 1e-2),
+            Field::Kappa => Range::closed(1.0, 1e8),
+            Field::Mass => Range::closed(0.1, 10.0),
+            Field::Wall => Range::closed(0.1, 2.0),
+            Field::Thickness => Range::closed(1e-3, 0.2),
+            Field::CcdSafety => Range::closed(0.1, 0.99),
+            Field::Tol => Range::closed(1e-14, 1e-6),
+            Field::Steps => Range::closed(1.0, 1e4),
         }
     }
 }
@@ -243,25 +235,13 @@ impl fmt::Display for ParamError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             ParamError::NotFinite { field, value } => {
-                write!(
-                    f,
-                    "{field} = {value} is not finite; allowed: {}",
-                    allowed(*field)
-                )
+                write!(f, "{field} = {value} is not finite; allowed: {}", allowed(*field))
             }
             ParamError::OutOfRange { field, value } => {
-                write!(
-                    f,
-                    "{field} = {value} is out of range; allowed: {}",
-                    allowed(*field)
-                )
+                write!(f, "{field} = {value} is out of range; allowed: {}", allowed(*field))
             }
             ParamError::NotWhole { field, value } => {
-                write!(
-                    f,
-                    "{field} = {value} is not whole; allowed: {}",
-                    allowed(*field)
-                )
+                write!(f, "{field} = {value} is not whole; allowed: {}", allowed(*field))
             }
             ParamError::UnknownField { name } => {
                 let names: Vec<_> = Field::ALL.iter().map(|f| f.name()).collect();
@@ -327,17 +307,14 @@ impl Params {
 
     /// Sets a field by its [`Field::name`].
     pub fn set_named(&mut self, name: &str, value: f64) -> Result<(), ParamError> {
-        let field = Field::from_name(name).ok_or_else(|| ParamError::UnknownField {
-            name: name.to_owned(),
-        })?;
+        let field =
+            Field::from_name(name).ok_or_else(|| ParamError::UnknownField { name: name.to_owned() })?;
         self.set(field, value)
     }
 
     /// Checks every field; the first bad one is reported.
     pub fn validate(&self) -> Result<(), ParamError> {
-        Field::ALL
-            .into_iter()
-            .try_for_each(|f| check(f, self.get(f)).map(|_| ()))
+        Field::ALL.into_iter().try_for_each(|f| check(f, self.get(f)).map(|_| ()))
     }
 
     fn with(mut self, field: Field, value: f64) -> Result<Self, ParamError> {
@@ -399,53 +376,23 @@ mod tests {
     fn defaults_are_the_articles_and_valid() {
         let p = Params::default();
         assert_eq!((p.mass, p.h, p.wall, p.thickness), (1.0, 0.01, 0.503, 0.02));
-        assert_eq!(
-            (p.dhat, p.kappa, p.k, p.ccd_safety, p.tol, p.steps),
-            (1e-3, 1e4, 1e4, 0.9, 1e-10, 80)
-        );
+        assert_eq!((p.dhat, p.kappa, p.k, p.ccd_safety, p.tol, p.steps), (1e-3, 1e4, 1e4, 0.9, 1e-10, 80));
         assert_eq!(p.validate(), Ok(()));
     }
 
     #[test]
     fn errors_name_field_value_and_range() {
         let e = Params::default().with_h(-1.0).unwrap_err();
-        assert_eq!(
-            e,
-            ParamError::OutOfRange {
-                field: Field::H,
-                value: -1.0
-            }
-        );
+        assert_eq!(e, ParamError::OutOfRange { field: Field::H, value: -1.0 });
         let msg = e.to_string();
-        assert!(
-            msg.contains("h = -1") && msg.contains("[0.000000001, 10] s"),
-            "{msg}"
-        );
-        let msg = Params::default()
-            .with_ccd_safety(1.0)
-            .unwrap_err()
-            .to_string();
-        assert!(
-            msg.contains("ccd_safety") && msg.contains("(0, 1)"),
-            "{msg}"
-        );
+        assert!(msg.contains("h = -1") && msg.contains("[0.000000001, 10] s"), "{msg}");
+        let msg = Params::default().with_ccd_safety(1.0).unwrap_err().to_string();
+        assert!(msg.contains("ccd_safety") && msg.contains("(0, 1)"), "{msg}");
         let msg = Params::default().with_steps(0).unwrap_err().to_string();
-        assert!(
-            msg.contains("steps = 0") && msg.contains("whole number"),
-            "{msg}"
-        );
-        assert!(matches!(
-            Params::default().with_kappa(f64::NAN),
-            Err(ParamError::NotFinite { .. })
-        ));
-        assert!(matches!(
-            Params::default().with_v0(0.0),
-            Err(ParamError::OutOfRange { .. })
-        ));
-        assert!(matches!(
-            Params::default().with_dhat(f64::INFINITY),
-            Err(ParamError::NotFinite { .. })
-        ));
+        assert!(msg.contains("steps = 0") && msg.contains("whole number"), "{msg}");
+        assert!(matches!(Params::default().with_kappa(f64::NAN), Err(ParamError::NotFinite { .. })));
+        assert!(matches!(Params::default().with_v0(0.0), Err(ParamError::OutOfRange { .. })));
+        assert!(matches!(Params::default().with_dhat(f64::INFINITY), Err(ParamError::NotFinite { .. })));
     }
 
     #[test]

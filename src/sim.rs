@@ -134,10 +134,7 @@ impl Simulation {
             t.clear();
             t
         });
-        *self = Self {
-            trace,
-            ..Self::new(&self.params, self.integrator.model(), self.horizon)
-        };
+        *self = Self { trace, ..Self::new(&self.params, self.integrator.model(), self.horizon) };
     }
 
     /// Advances one step, or returns `None` once the outcome is decided.

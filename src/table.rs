@@ -30,19 +30,9 @@ pub fn rows(params: &Params, v0s: &[f64], ks: &[f64]) -> Vec<Row> {
         let p = Params { v0, ..*params };
         for &k in ks {
             let result = throw(&Params { k, ..p }, Model::Penalty, horizon);
-            out.push(Row {
-                v0,
-                model: Model::Penalty,
-                k: Some(k),
-                result,
-            });
+            out.push(Row { v0, model: Model::Penalty, k: Some(k), result });
         }
-        out.push(Row {
-            v0,
-            model: Model::Ipc,
-            k: None,
-            result: throw(&p, Model::Ipc, horizon),
-        });
+        out.push(Row { v0, model: Model::Ipc, k: None, result: throw(&p, Model::Ipc, horizon) });
     }
     out
 }
@@ -58,10 +48,8 @@ pub fn format_table(params: &Params, v0s: &[f64], ks: &[f64]) -> String {
         whole(params.thickness * 1000.0),
         whole(params.h * 1000.0)
     );
-    let mut cols: Vec<String> = ks
-        .iter()
-        .map(|&k| format!("{:13}", format!("pen k={}", compact(k))))
-        .collect();
+    let mut cols: Vec<String> =
+        ks.iter().map(|&k| format!("{:13}", format!("pen k={}", compact(k)))).collect();
     cols.push(format!("IPC d^={}mm", whole(params.dhat * 1000.0)));
     let _ = writeln!(s, " v0[m/s] | {}", cols.join(" | "));
     for chunk in rows(params, v0s, ks).chunks(ks.len() + 1) {
@@ -76,11 +64,7 @@ fn cell(row: &Row) -> String {
     match row.model {
         Model::Penalty if r.outcome == Outcome::Through => format!("{:13}", "through"),
         Model::Penalty => format!("stop {:5.2} mm", r.xmax_minus_wall * 1000.0),
-        Model::Ipc => format!(
-            "gap {:6.1} um, newton {:2}",
-            -r.xmax_minus_wall * 1e6,
-            r.newton_max
-        ),
+        Model::Ipc => format!("gap {:6.1} um, newton {:2}", -r.xmax_minus_wall * 1e6, r.newton_max),
     }
 }
 

@@ -4,12 +4,14 @@
 //! each frame. Every exported function that takes input returns `Result<_, JsError>` whose
 //! message names the parameter; nothing here unwraps.
 
+use std::collections::VecDeque;
+
 use js_sys::{Array, Float64Array, Object, Reflect, Uint32Array};
 use wasm_bindgen::prelude::*;
 
 use crate::integrator::{Iterate, Model};
 use crate::params::{Field, ParamError, Params};
-use crate::sim::{Horizon, Outcome, Simulation, StepReport};
+use crate::sim::{Horizon, Outcome, Simulation};
 use crate::{landscape, table};
 
 #[wasm_bindgen(start)]
@@ -25,9 +27,7 @@ fn model(name: &str) -> Result<Model, JsError> {
     match name {
         "penalty" => Ok(Model::Penalty),
         "ipc" => Ok(Model::Ipc),
-        _ => Err(JsError::new(&format!(
-            "model {name:?} is unknown; allowed: \"penalty\", \"ipc\""
-        ))),
+        _ => Err(JsError::new(&format!("model {name:?} is unknown; allowed: \"penalty\", \"ipc\""))),
     }
 }
 
@@ -53,16 +53,14 @@ fn apply(params: &Params, partial: &JsValue) -> Result<Params, JsError> {
         return Ok(p);
     }
     if !partial.is_object() || Array::is_array(partial) {
-        return Err(JsError::new(
-            "parameters must be a plain object such as {v0: 5, h: 0.01}",
-        ));
+        return Err(JsError::new("parameters must be a plain object such as {v0: 5, h: 0.01}"));
     }
     for key in Object::keys(partial.unchecked_ref::<Object>()).iter() {
         let name = key.as_string().unwrap_or_default();
-        let field = Field::from_name(&name)
-            .ok_or_else(|| js_err(ParamError::UnknownField { name: name.clone() }))?;
-        let value = Reflect::get(partial, &key)
-            .map_err(|_| JsError::new(&format!("{name}: could not be read")))?;
+        let field =
+            Field::from_name(&name).ok_or_else(|| js_err(ParamError::UnknownField { name: name.clone() }))?;
+        let value =
+            Reflect::get(partial, &key).map_err(|_| JsError::new(&format!("{name}: could not be read")))?;
         let Some(v) = value.as_f64() else {
             return Err(JsError::new(&format!(
                 "{name} must be a number, not {}; allowed: a number in {} {}",
@@ -72,61 +70,82 @@ fn apply(params: &Params, partial: &JsValue) -> Result<Params, JsError> {
             )));
         };
         p.set(field, v).map_err(js_err)?;
+        let r = field.figure_range();
+        if !r.contains(v) {
+            let unit = field.unit();
+            return Err(JsError::new(&format!(
+                "{name} = {v} is out of the figure's range; allowed: {r} {unit}"
+            )));
+        }
     }
     p.validate().map_err(js_err)?;
     Ok(p)
 }
 
-/// One ball with its per-step history (positions, x̃, Newton counts and iterates), so the
-/// page can draw step markers, trajectories and the trace of any earlier step.
+/// Steps whose Newton iterates a ball keeps for the trace panel. A throw at the slowest
+/// reachable speed and smallest step takes ~10⁵ steps, nearly all free flight; the contact
+/// steps are the latest ones.
+const TRACE_WINDOW: usize = 4096;
+
+/// One ball with its per-step history (positions, x̃, Newton counts, and the iterates of
+/// recent steps), so the page can draw step markers, trajectories and the trace of an
+/// earlier step.
 struct Ball {
     sim: Simulation,
-    reports: Vec<StepReport>,
-    /// Iterates of all steps, concatenated; step `i` owns `iterates[offsets[i]..offsets[i+1]]`.
-    iterates: Vec<Iterate>,
-    offsets: Vec<usize>,
+    positions: Vec<f64>,
+    x_tildes: Vec<f64>,
+    newton: Vec<u32>,
+    /// `(step, iterates)` of the latest [`TRACE_WINDOW`] steps, oldest first.
+    recent: VecDeque<(usize, Vec<Iterate>)>,
 }
 
 impl Ball {
     fn new(params: &Params, model: Model) -> Self {
         Self {
             sim: Simulation::new(params, model, Horizon::UntilDecided).with_trace(),
-            reports: Vec::new(),
-            iterates: Vec::new(),
-            offsets: vec![0],
+            positions: Vec::new(),
+            x_tildes: Vec::new(),
+            newton: Vec::new(),
+            recent: VecDeque::new(),
         }
     }
 
     fn step(&mut self) -> bool {
-        let Some(report) = self.sim.step() else {
-            return false;
+        let Some(report) = self.sim.step() else { return false };
+        self.positions.push(report.x);
+        self.x_tildes.push(report.x_tilde);
+        self.newton.push(report.newton_iterations);
+        let mut buf = if self.recent.len() == TRACE_WINDOW {
+            self.recent.pop_front().map(|(_, v)| v).unwrap_or_default()
+        } else {
+            Vec::new()
         };
-        self.reports.push(report);
-        self.iterates.extend_from_slice(self.sim.iterates());
-        self.offsets.push(self.iterates.len());
+        buf.clear();
+        buf.extend_from_slice(self.sim.iterates());
+        self.recent.push_back((self.positions.len(), buf));
         true
+    }
+
+    fn steps(&self) -> usize {
+        self.positions.len()
     }
 
     /// x̃ of the latest step, or of the next one before the first.
     fn x_tilde(&self) -> f64 {
-        self.reports
-            .last()
-            .map_or(self.sim.params().h * self.sim.v(), |r| r.x_tilde)
+        self.x_tildes.last().copied().unwrap_or(self.sim.params().h * self.sim.v())
     }
 
+    /// Iterates of step `step` (1-based), empty if it is not kept.
     fn step_iterates(&self, step: usize) -> &[Iterate] {
-        match (
-            self.offsets.get(step.wrapping_sub(1)),
-            self.offsets.get(step),
-        ) {
-            (Some(&a), Some(&b)) if step > 0 => &self.iterates[a..b],
+        let first = self.recent.front().map_or(0, |(s, _)| *s);
+        match step.checked_sub(first).and_then(|i| self.recent.get(i)) {
+            Some((s, its)) if *s == step => its,
             _ => &[],
         }
     }
 
     fn state(&self) -> JsValue {
         let r = self.sim.result();
-        let last = self.reports.last();
         object(&[
             ("x", num(self.sim.x())),
             ("v", num(self.sim.v())),
@@ -134,10 +153,7 @@ impl Ball {
             ("outcome", JsValue::from_str(r.outcome.name())),
             ("xmax_minus_wall_m", num(r.xmax_minus_wall)),
             ("newton_max", num(f64::from(r.newton_max))),
-            (
-                "newton_last",
-                num(last.map_or(0.0, |l| f64::from(l.newton_iterations))),
-            ),
+            ("newton_last", num(self.newton.last().map_or(0.0, |&n| f64::from(n)))),
             ("steps", num(r.steps as f64)),
             ("touched", JsValue::from_bool(self.sim.has_touched())),
         ])
@@ -145,10 +161,7 @@ impl Ball {
 }
 
 fn params_object(p: &Params) -> JsValue {
-    let entries: Vec<(&str, JsValue)> = Field::ALL
-        .iter()
-        .map(|f| (f.name(), num(p.get(*f))))
-        .collect();
+    let entries: Vec<(&str, JsValue)> = Field::ALL.iter().map(|f| (f.name(), num(p.get(*f)))).collect();
     object(&entries)
 }
 
@@ -230,7 +243,7 @@ impl Figure {
 
     /// `{params, step, time, penalty: {...}, ipc: {...}}`, SI units.
     pub fn state(&self) -> JsValue {
-        let step = self.penalty.reports.len().max(self.ipc.reports.len());
+        let step = self.penalty.steps().max(self.ipc.steps());
         object(&[
             ("params", self.params()),
             ("step", num(step as f64)),
@@ -242,20 +255,13 @@ impl Figure {
 
     /// Position after each step so far (the step markers and the trajectory).
     pub fn positions(&self, model: &str) -> Result<Float64Array, JsError> {
-        let xs: Vec<f64> = self.ball(model)?.reports.iter().map(|r| r.x).collect();
-        Ok(Float64Array::from(xs.as_slice()))
+        Ok(Float64Array::from(self.ball(model)?.positions.as_slice()))
     }
 
     /// Newton iterations of each step so far.
     #[wasm_bindgen(js_name = newtonCounts)]
     pub fn newton_counts(&self, model: &str) -> Result<Uint32Array, JsError> {
-        let n: Vec<u32> = self
-            .ball(model)?
-            .reports
-            .iter()
-            .map(|r| r.newton_iterations)
-            .collect();
-        Ok(Uint32Array::from(n.as_slice()))
+        Ok(Uint32Array::from(self.ball(model)?.newton.as_slice()))
     }
 
     /// x̃ of the latest step of `model` (before the first step: `h·v0`).
@@ -268,18 +274,15 @@ impl Figure {
     #[wasm_bindgen(js_name = stepXTilde)]
     pub fn step_x_tilde(&self, model: &str, step: usize) -> Result<f64, JsError> {
         let b = self.ball(model)?;
-        Ok(step
-            .checked_sub(1)
-            .and_then(|i| b.reports.get(i))
-            .map_or(f64::NAN, |r| r.x_tilde))
+        Ok(step.checked_sub(1).and_then(|i| b.x_tildes.get(i)).copied().unwrap_or(f64::NAN))
     }
 
     /// The Newton iterates of step `step` (1-based; 0 means the latest) of `model`, as an
-    /// array of `{x, energy, gradient, dx, distance, alpha_ccd, ccd_clipped, alpha,
-    /// converged}`.
+    /// array (empty for steps older than the latest 4096) of `{x, energy, gradient, dx,
+    /// distance, alpha_ccd, ccd_clipped, alpha, converged}`.
     pub fn iterates(&self, model: &str, step: usize) -> Result<Array, JsError> {
         let b = self.ball(model)?;
-        let step = if step == 0 { b.reports.len() } else { step };
+        let step = if step == 0 { b.steps() } else { step };
         Ok(b.step_iterates(step)
             .iter()
             .map(|it| {
@@ -312,10 +315,8 @@ impl Figure {
         let m = self::model(model)?;
         finite_args(&[("x_tilde", x_tilde), ("x0", x0), ("x1", x1)])?;
         let n = n.clamp(2, 100_000);
-        let e: Vec<f64> = landscape::samples(&self.params, m, x_tilde, x0, x1, n)
-            .into_iter()
-            .map(|(_, e)| e)
-            .collect();
+        let e: Vec<f64> =
+            landscape::samples(&self.params, m, x_tilde, x0, x1, n).into_iter().map(|(_, e)| e).collect();
         Ok(Float64Array::from(e.as_slice()))
     }
 
@@ -349,9 +350,7 @@ impl Figure {
 
 fn finite_args(args: &[(&str, f64)]) -> Result<(), JsError> {
     match args.iter().find(|(_, v)| !v.is_finite()) {
-        Some((name, v)) => Err(JsError::new(&format!(
-            "{name} = {v} must be a finite number"
-        ))),
+        Some((name, v)) => Err(JsError::new(&format!("{name} = {v} must be a finite number"))),
         None => Ok(()),
     }
 }
@@ -362,7 +361,7 @@ pub fn parameter_specs() -> Array {
     Field::ALL
         .iter()
         .map(|f| {
-            let r = f.range();
+            let r = f.figure_range();
             let d = Params::default();
             object(&[
                 ("name", JsValue::from_str(f.name())),
@@ -377,14 +376,14 @@ pub fn parameter_specs() -> Array {
         .collect()
 }
 
-/// Checks one parameter value; returns the error message, or `undefined` when it is valid.
+/// Checks one parameter value as [`Figure::set`] would; returns the error message, or
+/// `undefined` when it is valid.
 #[wasm_bindgen(js_name = checkParameter)]
 pub fn check_parameter(name: &str, value: JsValue) -> Option<String> {
-    let mut p = Params::default();
-    match value.as_f64() {
-        Some(v) => p.set_named(name, v).err().map(|e| e.to_string()),
-        None => Some(format!("{name} must be a number")),
-    }
+    let partial = object(&[(name, value)]);
+    apply(&Params::default(), &partial)
+        .err()
+        .map(|e| String::from(JsValue::from(e).unchecked_into::<js_sys::Error>().message()))
 }
 
 /// Deliberately panics, for the test of the page's panic recovery. Not used by the page.
