@@ -1,0 +1,132 @@
+//! `cargo xtask build`: the wasm in release, its JS bindings, and the page, as a static site
+//! in `dist/`.
+
+use std::fs;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use crate::util::{self, cargo, root, run, target_dir};
+
+const WASM_TARGET: &str = "wasm32-unknown-unknown";
+/// The module name the page imports: `./pkg/ipc_wall.js`.
+const MODULE: &str = "ipc_wall";
+
+/// Builds `dist/` and returns its path.
+pub fn build() -> Result<PathBuf, String> {
+    util::ensure_wasm_target()?;
+    println!("xtask: building the wasm (release)");
+    run(cargo().args(["build", "--package", "ipc-wall", "--lib", "--release", "--target", WASM_TARGET]))?;
+    let wasm = target_dir().join(WASM_TARGET).join("release").join(format!("{MODULE}.wasm"));
+
+    // Assemble in a staging folder, then swap it in: no stale files, and a server never
+    // sees a half-written site.
+    let dist = root().join("dist");
+    let staging = target_dir().join("xtask").join("dist");
+    remove_dir(&staging)?;
+    let pkg = staging.join("pkg");
+    fs::create_dir_all(&pkg).map_err(|e| format!("creating {}: {e}", pkg.display()))?;
+    bindgen(&wasm, &pkg)?;
+
+    let page = root().join("index.html");
+    if page.is_file() {
+        copy_file(&page, &staging.join("index.html"))?;
+    } else {
+        println!("xtask: warning: index.html is missing; dist/ has no page yet");
+    }
+    let www = root().join("www");
+    if www.is_dir() {
+        copy_dir(&www, &staging.join("www"))?;
+    }
+
+    remove_dir(&dist)?;
+    if fs::rename(&staging, &dist).is_err() {
+        // A target dir on another filesystem: copy instead.
+        copy_dir(&staging, &dist)?;
+        remove_dir(&staging)?;
+    }
+    print_sizes(&dist)?;
+    Ok(dist)
+}
+
+/// wasm-bindgen as a library: `--target web`, no TypeScript, into `out`.
+fn bindgen(wasm: &Path, out: &Path) -> Result<(), String> {
+    println!("xtask: wasm-bindgen {} --target web", wasm.display());
+    wasm_bindgen_cli_support::Bindgen::new()
+        .input_path(wasm)
+        .out_name(MODULE)
+        .web(true)
+        .map_err(|e| format!("wasm-bindgen: {e:#}"))?
+        .typescript(false)
+        // The CLI's default: `init()` with no argument fetches `ipc_wall_bg.wasm` next to the JS.
+        .omit_default_module_path(false)
+        .generate(out)
+        .map_err(|e| format!("wasm-bindgen on {}: {e:#}", wasm.display()))
+}
+
+fn remove_dir(dir: &Path) -> Result<(), String> {
+    match fs::remove_dir_all(dir) {
+        Ok(()) => Ok(()),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(()),
+        Err(e) => Err(format!("removing {}: {e}", dir.display())),
+    }
+}
+
+fn copy_file(from: &Path, to: &Path) -> Result<(), String> {
+    fs::copy(from, to).map(|_| ()).map_err(|e| format!("copying {} to {}: {e}", from.display(), to.display()))
+}
+
+fn copy_dir(from: &Path, to: &Path) -> Result<(), String> {
+    fs::create_dir_all(to).map_err(|e| format!("creating {}: {e}", to.display()))?;
+    for entry in fs::read_dir(from).map_err(|e| format!("reading {}: {e}", from.display()))? {
+        let entry = entry.map_err(|e| format!("reading {}: {e}", from.display()))?;
+        let path = entry.path();
+        let dest = to.join(entry.file_name());
+        let kind = entry.file_type().map_err(|e| format!("reading {}: {e}", path.display()))?;
+        if kind.is_dir() {
+            copy_dir(&path, &dest)?;
+        } else {
+            copy_file(&path, &dest)?;
+        }
+    }
+    Ok(())
+}
+
+/// Every file under `dir`, sorted, as paths relative to `dir`.
+pub fn files(dir: &Path) -> Result<Vec<PathBuf>, String> {
+    fn walk(base: &Path, dir: &Path, out: &mut Vec<PathBuf>) -> Result<(), String> {
+        for entry in fs::read_dir(dir).map_err(|e| format!("reading {}: {e}", dir.display()))? {
+            let path = entry.map_err(|e| format!("reading {}: {e}", dir.display()))?.path();
+            if path.is_dir() {
+                walk(base, &path, out)?;
+            } else if let Ok(rel) = path.strip_prefix(base) {
+                out.push(rel.to_path_buf());
+            }
+        }
+        Ok(())
+    }
+    let mut out = Vec::new();
+    walk(dir, dir, &mut out)?;
+    out.sort();
+    Ok(out)
+}
+
+fn gzip_len(bytes: &[u8]) -> Result<usize, String> {
+    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
+    gz.write_all(bytes).and_then(|()| gz.finish()).map(|v| v.len()).map_err(|e| format!("gzip: {e}"))
+}
+
+/// Raw and gzipped size of each file and of the whole site (the size budget is gzipped).
+fn print_sizes(dist: &Path) -> Result<(), String> {
+    let (mut raw_total, mut gz_total) = (0, 0);
+    println!("\n{:<40} {:>10} {:>10}", "dist/", "bytes", "gzip -9");
+    for rel in files(dist)? {
+        let bytes = fs::read(dist.join(&rel)).map_err(|e| format!("reading {rel:?}: {e}"))?;
+        let gz = gzip_len(&bytes)?;
+        raw_total += bytes.len();
+        gz_total += gz;
+        println!("{:<40} {:>10} {:>10}", rel.display().to_string(), bytes.len(), gz);
+    }
+    println!("{:<40} {:>10} {:>10}", "total", raw_total, gz_total);
+    println!("\nxtask: wrote {}", dist.display());
+    Ok(())
+}
