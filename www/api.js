@@ -1,0 +1,74 @@
+// The page's only door into the wasm module. Every call goes through guard(): a Rust panic
+// traps (RuntimeError) and leaves that wasm instance unusable, so we mark it dead, tell the
+// page, and recover by importing the glue module under a fresh URL (a new module instance with
+// a new wasm instance) and rebuilding the Figure from the last parameters that worked.
+
+let glue = null;
+let figure = null;
+let generation = 0;
+let dead = null; // the error that killed the instance, or null
+let lastGoodParams = null;
+let onDeath = () => {};
+
+/** Errors that mean the instance can no longer be trusted (as opposed to a validation Error). */
+function isFatal(e) {
+  return e instanceof WebAssembly.RuntimeError || (e && /recursive use of an object|null pointer passed to rust/.test(e.message));
+}
+
+export function setOnDeath(fn) {
+  onDeath = fn;
+}
+
+export function isDead() {
+  return dead !== null;
+}
+
+export function deathMessage() {
+  return dead ? String(dead.message || dead) : '';
+}
+
+/** Runs `fn(figure, glue)`; on a trap marks the instance dead, notifies, and rethrows. */
+export function guard(fn) {
+  if (dead) throw new Error('the figure stopped after an error; reset it to continue');
+  try {
+    return fn(figure, glue);
+  } catch (e) {
+    if (isFatal(e)) {
+      dead = e;
+      figure = null;
+      onDeath(e);
+    }
+    throw e;
+  }
+}
+
+async function instantiate(params) {
+  const url = generation === 0 ? '../pkg/ipc_wall.js' : `../pkg/ipc_wall.js?r=${generation}`;
+  const mod = await import(url);
+  await mod.default();
+  const fig = new mod.Figure(params);
+  glue = mod;
+  figure = fig;
+  lastGoodParams = fig.params();
+  dead = null;
+}
+
+/** First load. `params` may be partial (the defaults fill the rest). */
+export async function load(params = {}) {
+  await instantiate(params);
+}
+
+/** Brings a dead (or live) figure back with the last parameters that worked. */
+export async function recover() {
+  generation += 1;
+  await instantiate(lastGoodParams ?? {});
+}
+
+/** Call after every successful set() so recovery restores what the reader had. */
+export function rememberParams() {
+  if (figure) lastGoodParams = figure.params();
+}
+
+export function specs() {
+  return guard((_, g) => g.parameterSpecs());
+}

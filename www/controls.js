@@ -1,0 +1,136 @@
+// Sliders and transport buttons. The sliders are log scales over "nice" values (1, 1.2, 1.5,
+// 2, 2.5, 3, 4, 5, 6, 8 per decade), so the article's values (v0 = 5 m/s, h = 10 ms, k = 1e4,
+// d̂ = 1 mm, κ = 1e4, and k = 1e8 from its text) sit exactly on a slider position.
+
+import { t, fmtSig, fmtPow, fmtLength, withUnit } from './i18n.js';
+
+const NICE = [1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6, 8];
+
+/** Every nice value in [min, max], exactly as its decimal literal parses. */
+export function niceValues(min, max) {
+  const out = [];
+  for (let e = Math.floor(Math.log10(min)); e <= Math.ceil(Math.log10(max)); e++) {
+    for (const m of NICE) {
+      const v = Number(`${m}e${e}`);
+      if (v >= min * (1 - 1e-12) && v <= max * (1 + 1e-12)) out.push(v);
+    }
+  }
+  return out;
+}
+
+export const SLIDERS = [
+  { name: 'v0', min: 0.1, max: 100, show: (v) => withUnit(fmtSig(v, 3), 'm/s') },
+  { name: 'h', min: 1e-4, max: 0.05, show: (v) => withUnit(fmtSig(v * 1e3, 3), 'ms') },
+  { name: 'k', min: 1e2, max: 1e10, show: (v) => withUnit(fmtPow(v, 3), 'N/m') },
+  { name: 'dhat', min: 1e-6, max: 1e-2, show: (v) => fmtLength(v, 3) },
+  { name: 'kappa', min: 1, max: 1e8, show: (v) => fmtPow(v, 3) },
+].map((s) => ({ ...s, values: niceValues(s.min, s.max) }));
+
+/** Slider position whose value is closest to `v` on the log scale. */
+function nearestIndex(values, v) {
+  let best = 0;
+  let bestErr = Infinity;
+  const lv = Math.log10(v);
+  for (let i = 0; i < values.length; i++) {
+    const err = Math.abs(Math.log10(values[i]) - lv);
+    if (err < bestErr) {
+      bestErr = err;
+      best = i;
+    }
+  }
+  return best;
+}
+
+function el(tag, props = {}, ...children) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(props)) {
+    if (k === 'class') e.className = v;
+    else if (k === 'text') e.textContent = v;
+    else if (k.startsWith('data-') || k.startsWith('aria-') || k === 'for' || k === 'role') e.setAttribute(k, v);
+    else e[k] = v;
+  }
+  for (const c of children) e.append(c);
+  return e;
+}
+
+const sliders = new Map(); // name → {spec, input, value (span)}
+
+/** Builds the sliders into `container`; `onInput(name, value)` is called on every move. */
+export function setupSliders(container, onInput) {
+  container.replaceChildren();
+  for (const spec of SLIDERS) {
+    const id = `p-${spec.name}`;
+    const value = el('span', { class: 'param-value', id: `${id}-value` });
+    const name = el('span', { class: 'param-name', 'data-i18n': `param.${spec.name}`, text: t(`param.${spec.name}`) });
+    const label = el('label', { for: id, class: 'param-label' }, name, value);
+    const input = el('input', {
+      type: 'range',
+      id,
+      name: spec.name,
+      min: '0',
+      max: String(spec.values.length - 1),
+      step: '1',
+    });
+    const ends = el(
+      'div',
+      { class: 'param-ends', 'aria-hidden': 'true' },
+      el('span', { text: spec.show(spec.values[0]) }),
+      el('span', { text: spec.show(spec.values[spec.values.length - 1]) }),
+    );
+    input.addEventListener('input', () => {
+      const v = spec.values[Number(input.value)];
+      showValue(spec.name, v);
+      onInput(spec.name, v);
+    });
+    container.append(el('div', { class: 'param' }, label, input, ends));
+    sliders.set(spec.name, { spec, input, value });
+  }
+}
+
+function showValue(name, v) {
+  const s = sliders.get(name);
+  const text = s.spec.show(v);
+  s.value.textContent = text;
+  s.input.setAttribute('aria-valuetext', text);
+}
+
+/** Moves the sliders and their labels to `params` (values off the nice grid keep their text). */
+export function updateSliders(params) {
+  for (const [name, s] of sliders) {
+    const v = params[name];
+    const i = nearestIndex(s.spec.values, v);
+    if (Number(s.input.value) !== i) s.input.value = String(i);
+    showValue(name, v);
+  }
+}
+
+export const SPEEDS = [1, 3, 10, 30, 100, Infinity];
+export const DEFAULT_SPEED = 3;
+
+/** Play/pause, step, restart, to-the-end and the pace select. */
+export function setupTransport(root, handlers) {
+  const q = (id) => root.querySelector(`#${id}`);
+  q('play').addEventListener('click', handlers.togglePlay);
+  q('step').addEventListener('click', handlers.step);
+  q('reset').addEventListener('click', handlers.reset);
+  q('end').addEventListener('click', handlers.end);
+  const speed = q('speed');
+  speed.replaceChildren();
+  for (const s of SPEEDS) {
+    const label = s === Infinity ? t('transport.speedMax') : s === 1 ? t('transport.speedOne') : t('transport.speedUnit', { n: s });
+    const o = el('option', { value: String(s), text: label });
+    if (s === DEFAULT_SPEED) o.selected = true;
+    speed.append(o);
+  }
+  speed.addEventListener('change', () => handlers.speed(Number(speed.value)));
+}
+
+export function updatePlayButton(button, playing, done) {
+  const key = playing ? 'transport.pause' : done ? 'transport.replay' : 'transport.play';
+  const label = t(key);
+  const icon = button.querySelector('.icon');
+  const text = button.querySelector('.label');
+  if (text.textContent !== label) text.textContent = label;
+  icon.dataset.icon = playing ? 'pause' : done ? 'replay' : 'play';
+  button.setAttribute('aria-pressed', playing ? 'true' : 'false');
+}

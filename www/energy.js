@@ -1,0 +1,155 @@
+// The energy plot: the drawing is Rust's (Figure.drawEnergy, plotters-canvas); this module
+// picks the x window, redraws only when an input changed, and turns pointer and keyboard
+// input into x̃ using the plot rectangle drawEnergy returns (in backing pixels).
+
+/**
+ * The x window around the wall: from a little before the barrier's reach to a little behind
+ * the back face, widened to include x̃ when it is farther.
+ */
+export function energyWindow(params, xTilde) {
+  const { wall, thickness: w, dhat } = params;
+  let x0 = wall - Math.max(1.5 * w, 2.5 * dhat);
+  let x1 = wall + w + Math.max(2 * w, 0.5 * dhat);
+  if (Number.isFinite(xTilde)) {
+    if (xTilde < x0) x0 = xTilde - 0.08 * (x1 - xTilde);
+    if (xTilde > x1) x1 = xTilde + 0.08 * (xTilde - x0);
+  }
+  return [x0, x1];
+}
+
+export function setupEnergy(canvas, { onDrag, onDragStart, onDragEnd, onKey }) {
+  const ctx2d = { ctx: null };
+  let cssW = 0;
+  let cssH = 0;
+  let dpr = 1;
+  let key = '';
+  // Plot rectangle in backing pixels and the x range it spans, as drawEnergy returned it.
+  const rect = { left: 0, right: 1, top: 0, bottom: 1, x0: 0, x1: 1 };
+  let dragging = false;
+  let pointerId = null;
+
+  function resize(w, h, ratio, bw, bh) {
+    cssW = w;
+    cssH = h;
+    dpr = ratio;
+    const W = bw ?? Math.max(1, Math.round(w * ratio));
+    const H = bh ?? Math.max(1, Math.round(h * ratio));
+    if (canvas.width !== W) canvas.width = W;
+    if (canvas.height !== H) canvas.height = H;
+    key = '';
+  }
+
+  /** x of a pointer event, from the plot rectangle of the last drawing. */
+  function xAt(ev) {
+    const b = canvas.getBoundingClientRect();
+    const px = (ev.clientX - b.left) * (canvas.width / b.width);
+    const f = (px - rect.left) / (rect.right - rect.left);
+    const x = rect.x0 + f * (rect.x1 - rect.x0);
+    return Math.min(Math.max(x, rect.x0), rect.x1);
+  }
+
+  canvas.addEventListener('pointerdown', (ev) => {
+    if (ev.button !== 0 && ev.pointerType === 'mouse') return;
+    dragging = true;
+    pointerId = ev.pointerId;
+    canvas.setPointerCapture?.(ev.pointerId);
+    canvas.classList.add('dragging');
+    onDragStart();
+    onDrag(xAt(ev));
+    ev.preventDefault();
+  });
+  canvas.addEventListener('pointermove', (ev) => {
+    if (!dragging || ev.pointerId !== pointerId) return;
+    onDrag(xAt(ev));
+    ev.preventDefault();
+  });
+  const end = (ev) => {
+    if (!dragging || ev.pointerId !== pointerId) return;
+    dragging = false;
+    pointerId = null;
+    canvas.classList.remove('dragging');
+    onDragEnd();
+  };
+  canvas.addEventListener('pointerup', end);
+  canvas.addEventListener('pointercancel', end);
+  canvas.addEventListener('lostpointercapture', end);
+
+  canvas.addEventListener('keydown', (ev) => {
+    const span = rect.x1 - rect.x0;
+    const stepBig = ev.shiftKey || ev.key === 'PageUp' || ev.key === 'PageDown';
+    const d = span / (stepBig ? 20 : 200);
+    let delta = null;
+    if (ev.key === 'ArrowRight' || ev.key === 'ArrowUp' || ev.key === 'PageUp') delta = d;
+    if (ev.key === 'ArrowLeft' || ev.key === 'ArrowDown' || ev.key === 'PageDown') delta = -d;
+    if (ev.key === 'Home') delta = -Infinity;
+    if (ev.key === 'End') delta = Infinity;
+    if (delta === null) return;
+    ev.preventDefault();
+    onKey(delta, rect.x0, rect.x1);
+  });
+
+  /**
+   * Draws if any input changed. `figure` may lack drawEnergy (not built yet): then the
+   * rectangle falls back to fixed margins so dragging still maps pointer to x.
+   */
+  function draw(figure, xTilde, x0, x1, dark, stepKey, paramsKey) {
+    const k = `${xTilde}|${x0}|${x1}|${dark}|${stepKey}|${paramsKey}|${canvas.width}x${canvas.height}`;
+    if (k === key) return false;
+    key = k;
+    if (typeof figure.drawEnergy === 'function') {
+      const r = figure.drawEnergy(canvas, xTilde, x0, x1, dpr, dark);
+      rect.left = r[0];
+      rect.right = r[1];
+      rect.top = r[2];
+      rect.bottom = r[3];
+      rect.x0 = r[4];
+      rect.x1 = r[5];
+    } else {
+      drawFallback(xTilde, x0, x1, dark);
+    }
+    return true;
+  }
+
+  // Until the Rust plot exists: the x̃ line over an empty frame, same geometry contract.
+  function drawFallback(xTilde, x0, x1, dark) {
+    const ctx = ctx2d.ctx ?? (ctx2d.ctx = canvas.getContext('2d'));
+    const W = canvas.width;
+    const H = canvas.height;
+    rect.left = Math.round(56 * dpr);
+    rect.right = W - Math.round(16 * dpr);
+    rect.top = Math.round(12 * dpr);
+    rect.bottom = H - Math.round(36 * dpr);
+    rect.x0 = x0;
+    rect.x1 = x1;
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    ctx.fillStyle = dark ? '#15181c' : '#ffffff';
+    ctx.fillRect(0, 0, W, H);
+    ctx.strokeStyle = dark ? '#555' : '#bbb';
+    ctx.strokeRect(rect.left, rect.top, rect.right - rect.left, rect.bottom - rect.top);
+    const px = rect.left + ((xTilde - x0) / (x1 - x0)) * (rect.right - rect.left);
+    ctx.setLineDash([6 * dpr, 4 * dpr]);
+    ctx.strokeStyle = '#8a4fd8';
+    ctx.lineWidth = 2 * dpr;
+    ctx.beginPath();
+    ctx.moveTo(px, rect.top);
+    ctx.lineTo(px, rect.bottom);
+    ctx.stroke();
+    ctx.setLineDash([]);
+  }
+
+  /** The plot rectangle in CSS pixels relative to the canvas, and its x range. */
+  function view() {
+    const b = canvas.getBoundingClientRect();
+    const s = b.width / canvas.width;
+    return {
+      left: rect.left * s,
+      right: rect.right * s,
+      top: rect.top * s,
+      bottom: rect.bottom * s,
+      x0: rect.x0,
+      x1: rect.x1,
+    };
+  }
+
+  return { resize, draw, view, isDragging: () => dragging, invalidate: () => (key = '') };
+}

@@ -1,0 +1,302 @@
+// Every visible string and number format of the page, in English and Spanish (the article's
+// language). Numbers go through fmt*() so Spanish gets the decimal comma (0,503 m).
+
+const STRINGS = {
+  en: {
+    'doc.title': 'A ball thrown at a 20 mm wall: penalty contact vs IPC',
+    title: 'A ball thrown at a 20 mm wall',
+    lede: 'Two copies of the same 1 kg ball, the same implicit Euler step. The red one feels penalty springs inside the wall; the green one feels IPC’s log barrier in front of it. Each step minimizes an energy E(x): watch where its minimum goes.',
+    'error.title': 'Something went wrong.',
+    'error.detail': 'The solver stopped unexpectedly ({msg}).',
+    'error.reset': 'Reset the figure',
+    'error.recovering': 'Restarting…',
+    'scene.title': 'The throw, to scale',
+    'scene.alt': 'Track to scale: the ball starts at 0 m, the wall’s front face is at {wall}, {thickness} thick. {penalty} {ipc}',
+    'scene.wall': 'wall {thickness}',
+    'scene.start': 'start',
+    'scene.jump': 'one step: {len}',
+    'scene.zoom': 'zoom',
+    'scene.inset': 'Close to the front face: distance to the wall, log scale',
+    'scene.barrier': 'barrier active: d < d̂',
+    'scene.inside': '{len} inside',
+    'scene.behind': 'behind the wall',
+    'scene.away': '{len} away',
+    'scene.iterates': 'Newton iterates of this step',
+    'ball.penalty': 'penalty',
+    'ball.ipc': 'IPC',
+    'card.penalty': 'Penalty',
+    'card.penalty.sub': '½ k p² inside the wall',
+    'card.ipc': 'IPC',
+    'card.ipc.sub': 'log barrier + CCD line search',
+    'outcome.flying': 'flying',
+    'outcome.through': 'went through',
+    'outcome.stopped': 'stopped',
+    'detail.distance': '{len} from the wall',
+    'detail.gap': 'closest gap {len}',
+    'detail.gapNow': 'gap {len}',
+    'detail.penetration': 'penetrated {len}',
+    'detail.inside': '{len} inside the wall',
+    'detail.behind': 'came out behind the wall at x = {x}',
+    'detail.newton': 'Newton: {n} this step · {max} max',
+    'announce.penalty.through': 'The red penalty ball went through the wall.',
+    'announce.penalty.stopped': 'The red penalty ball stopped after {len} inside the wall.',
+    'announce.penalty.stoppedFront': 'The red penalty ball stopped in front of the wall.',
+    'announce.ipc.through': 'The green IPC ball went through the wall.',
+    'announce.ipc.stopped': 'The green IPC ball stopped {len} from the wall.',
+    'transport.label': 'Playback',
+    'transport.play': 'Play',
+    'transport.pause': 'Pause',
+    'transport.replay': 'Replay',
+    'transport.step': 'Step',
+    'transport.reset': 'Restart',
+    'transport.end': 'To the end',
+    'transport.speed': 'Pace',
+    'transport.speedUnit': '{n} steps/s',
+    'transport.speedOne': '1 step/s',
+    'transport.speedMax': 'as fast as possible',
+    'transport.clock': 'step {step} · t = {time}',
+    'transport.fast': 'fast-forwarding the flight',
+    'energy.title': 'One step as a minimization',
+    'energy.formula': 'E(x) = ½ M (x − x̃)² + h² C(x)',
+    'energy.alt': 'Energy of the step as a function of the next position x. Slider: the predicted position x̃.',
+    'energy.hint': 'Drag the purple dashed line x̃ (or focus the plot and use the arrow keys). Past the wall’s mid-plane the red minimum jumps behind the wall; the green curve rises to infinity in front of it.',
+    'energy.following': 'following the throw',
+    'energy.dragged': 'x̃ set by you · press Play or Step to follow the throw again',
+    'energy.xtilde': 'predicted position x̃',
+    'energy.minPenalty': 'penalty minimizer',
+    'energy.minIpc': 'IPC minimizer',
+    'energy.valuetext': 'x̃ = {x}; penalty minimizer {pen}; IPC minimizer {ipc}',
+    'where.front': '{x} · {len} in front of the wall',
+    'where.inside': '{x} · {len} inside the wall',
+    'where.behind': '{x} · behind the wall',
+    'controls.title': 'Parameters',
+    'controls.note': 'Changing a parameter restarts the throw.',
+    'param.v0': 'launch speed v₀',
+    'param.h': 'time step h',
+    'param.k': 'penalty stiffness k',
+    'param.dhat': 'barrier activation distance d̂',
+    'param.kappa': 'barrier stiffness κ',
+    'numbers.title': 'Three numbers to measure before adding a barrier',
+    'numbers.vh': 'Step length against thickness',
+    'numbers.vh.value': 'v₀·h = {vh} against W = {w}: {ratio} W',
+    'numbers.vh.over': 'Above half the thickness: the penalty ball can pass whatever k is.',
+    'numbers.vh.under': 'Below half the thickness: the penalty ball can stop, if k is stiff enough.',
+    'numbers.bar.step': 'one step v₀h',
+    'numbers.bar.wall': 'wall W, mark at W/2',
+    'numbers.dhat': 'Activation distance',
+    'numbers.dhat.value': 'd̂ = {dhat}',
+    'numbers.dhat.note': 'Everything closer than d̂ counts as contact, so it should match the geometric tolerance. The green ball never gets closer than its gap.',
+    'numbers.dhat.gap': 'IPC gap this throw: {gap}',
+    'numbers.newton': 'CCD safety and Newton cost',
+    'numbers.newton.value': 'CCD safety factor {s} · Newton iterations in the impact step: IPC {ipc}, penalty {pen}',
+    'numbers.newton.note': 'CCD clips each IPC step to {pct} of the time of impact, so the ball approaches the wall geometrically. A sudden jump in iterations means κ or d̂ do not fit the problem.',
+    'numbers.pending': 'not decided yet',
+    'footer': 'Computed live in your browser by the same Rust solver that reproduces the article’s table (compiled to WebAssembly).',
+  },
+  es: {
+    'doc.title': 'Una pelota lanzada contra una pared de 20 mm: penalización frente a IPC',
+    title: 'Una pelota lanzada contra una pared de 20 mm',
+    lede: 'Dos copias de la misma pelota de 1 kg y el mismo paso de Euler implícito. La roja siente resortes de penalización dentro de la pared; la verde siente la barrera logarítmica de IPC delante de ella. Cada paso minimiza una energía E(x): mira adónde va su mínimo.',
+    'error.title': 'Algo salió mal.',
+    'error.detail': 'El solver se detuvo inesperadamente ({msg}).',
+    'error.reset': 'Reiniciar la figura',
+    'error.recovering': 'Reiniciando…',
+    'scene.title': 'El lanzamiento, a escala',
+    'scene.alt': 'Pista a escala: la pelota parte de 0 m, la cara frontal de la pared está en {wall} y su espesor es {thickness}. {penalty} {ipc}',
+    'scene.wall': 'pared {thickness}',
+    'scene.start': 'salida',
+    'scene.jump': 'un paso: {len}',
+    'scene.zoom': 'zoom',
+    'scene.inset': 'Junto a la cara frontal: distancia a la pared, escala logarítmica',
+    'scene.barrier': 'barrera activa: d < d̂',
+    'scene.inside': '{len} dentro',
+    'scene.behind': 'detrás de la pared',
+    'scene.away': 'a {len}',
+    'scene.iterates': 'iteraciones de Newton de este paso',
+    'ball.penalty': 'penalización',
+    'ball.ipc': 'IPC',
+    'card.penalty': 'Penalización',
+    'card.penalty.sub': '½ k p² dentro de la pared',
+    'card.ipc': 'IPC',
+    'card.ipc.sub': 'barrera logarítmica + búsqueda lineal con CCD',
+    'outcome.flying': 'en vuelo',
+    'outcome.through': 'atravesó',
+    'outcome.stopped': 'detenida',
+    'detail.distance': 'a {len} de la pared',
+    'detail.gap': 'hueco mínimo {len}',
+    'detail.gapNow': 'hueco {len}',
+    'detail.penetration': 'penetró {len}',
+    'detail.inside': '{len} dentro de la pared',
+    'detail.behind': 'salió detrás de la pared en x = {x}',
+    'detail.newton': 'Newton: {n} en este paso · {max} máx.',
+    'announce.penalty.through': 'La pelota roja de penalización atravesó la pared.',
+    'announce.penalty.stopped': 'La pelota roja de penalización se detuvo tras {len} dentro de la pared.',
+    'announce.penalty.stoppedFront': 'La pelota roja de penalización se detuvo delante de la pared.',
+    'announce.ipc.through': 'La pelota verde de IPC atravesó la pared.',
+    'announce.ipc.stopped': 'La pelota verde de IPC se detuvo a {len} de la pared.',
+    'transport.label': 'Reproducción',
+    'transport.play': 'Reproducir',
+    'transport.pause': 'Pausa',
+    'transport.replay': 'Repetir',
+    'transport.step': 'Paso',
+    'transport.reset': 'Reiniciar',
+    'transport.end': 'Hasta el final',
+    'transport.speed': 'Ritmo',
+    'transport.speedUnit': '{n} pasos/s',
+    'transport.speedOne': '1 paso/s',
+    'transport.speedMax': 'lo más rápido posible',
+    'transport.clock': 'paso {step} · t = {time}',
+    'transport.fast': 'avance rápido del vuelo',
+    'energy.title': 'Un paso como minimización',
+    'energy.formula': 'E(x) = ½ M (x − x̃)² + h² C(x)',
+    'energy.alt': 'Energía del paso en función de la posición siguiente x. Deslizador: la posición predicha x̃.',
+    'energy.hint': 'Arrastra la línea discontinua morada x̃ (o enfoca la gráfica y usa las flechas). Pasado el plano medio de la pared, el mínimo rojo salta detrás de la pared; la curva verde sube al infinito delante de ella.',
+    'energy.following': 'siguiendo el lanzamiento',
+    'energy.dragged': 'x̃ fijada por ti · pulsa Reproducir o Paso para volver a seguir el lanzamiento',
+    'energy.xtilde': 'posición predicha x̃',
+    'energy.minPenalty': 'mínimo de penalización',
+    'energy.minIpc': 'mínimo de IPC',
+    'energy.valuetext': 'x̃ = {x}; mínimo de penalización {pen}; mínimo de IPC {ipc}',
+    'where.front': '{x} · {len} delante de la pared',
+    'where.inside': '{x} · {len} dentro de la pared',
+    'where.behind': '{x} · detrás de la pared',
+    'controls.title': 'Parámetros',
+    'controls.note': 'Cambiar un parámetro reinicia el lanzamiento.',
+    'param.v0': 'velocidad inicial v₀',
+    'param.h': 'paso de tiempo h',
+    'param.k': 'rigidez de penalización k',
+    'param.dhat': 'distancia de activación d̂',
+    'param.kappa': 'rigidez de barrera κ',
+    'numbers.title': 'Tres números para medir antes de añadir una barrera',
+    'numbers.vh': 'Longitud del paso frente al espesor',
+    'numbers.vh.value': 'v₀·h = {vh} frente a W = {w}: {ratio} W',
+    'numbers.vh.over': 'Más de la mitad del espesor: la penalización puede atravesarla sea cual sea k.',
+    'numbers.vh.under': 'Menos de la mitad del espesor: la pelota roja puede detenerse si k es suficientemente rígida.',
+    'numbers.bar.step': 'un paso v₀h',
+    'numbers.bar.wall': 'pared W, marca en W/2',
+    'numbers.dhat': 'Distancia de activación',
+    'numbers.dhat.value': 'd̂ = {dhat}',
+    'numbers.dhat.note': 'Todo lo que esté dentro de d̂ cuenta como contacto, así que debe coincidir con la tolerancia geométrica. La pelota verde nunca se acerca más que su hueco.',
+    'numbers.dhat.gap': 'Hueco de IPC en este lanzamiento: {gap}',
+    'numbers.newton': 'Seguridad de la CCD y coste de Newton',
+    'numbers.newton.value': 'Factor de seguridad de la CCD {s} · iteraciones de Newton en el paso de impacto: IPC {ipc}, penalización {pen}',
+    'numbers.newton.note': 'La CCD recorta cada paso de IPC al {pct} del instante de impacto, así que la pelota se acerca a la pared de forma geométrica. Un salto repentino en las iteraciones indica que κ o d̂ no encajan con el problema.',
+    'numbers.pending': 'aún sin decidir',
+    'footer': 'Calculado en tu navegador por el mismo solver en Rust que reproduce la tabla del artículo (compilado a WebAssembly).',
+  },
+};
+
+export const LANGS = Object.keys(STRINGS);
+
+/** `?lang=es|en`, else the browser's first supported language, else English. */
+export function pickLang(search = location.search, languages = navigator.languages || [navigator.language]) {
+  const asked = new URLSearchParams(search).get('lang');
+  if (asked && LANGS.includes(asked)) return asked;
+  for (const l of languages) {
+    const base = String(l || '').slice(0, 2).toLowerCase();
+    if (LANGS.includes(base)) return base;
+  }
+  return 'en';
+}
+
+let lang = 'en';
+
+export function setLang(l) {
+  lang = LANGS.includes(l) ? l : 'en';
+  document.documentElement.lang = lang;
+}
+
+export function getLang() {
+  return lang;
+}
+
+/** The string `key` with `{name}` placeholders filled from `vars` (as text, never HTML). */
+export function t(key, vars) {
+  const s = STRINGS[lang][key] ?? STRINGS.en[key] ?? key;
+  if (!vars) return s;
+  return s.replace(/\{(\w+)\}/g, (m, name) => (name in vars ? String(vars[name]) : m));
+}
+
+/** Fills every `[data-i18n]` element's text from the table. */
+export function applyStatic(root = document) {
+  for (const el of root.querySelectorAll('[data-i18n]')) el.textContent = t(el.dataset.i18n);
+  for (const el of root.querySelectorAll('[data-i18n-label]')) el.setAttribute('aria-label', t(el.dataset.i18nLabel));
+  document.title = t('doc.title');
+}
+
+// ---- numbers ---------------------------------------------------------------------------
+
+const NBSP = '\u00a0';
+
+function dec(s) {
+  return lang === 'es' ? s.replace('.', ',') : s;
+}
+
+/** `x.toFixed(d)` with the language's decimal separator; the minus sign is a real minus. */
+export function fmtFixed(x, d) {
+  return dec(x.toFixed(d)).replace(/^-/, '−');
+}
+
+/** Up to `sig` significant digits, trailing zeros dropped: 0.12, 5, 250. */
+export function fmtSig(x, sig = 3) {
+  if (x === 0) return '0';
+  const s = Number(x.toPrecision(sig)).toString();
+  if (/e/.test(s)) return fmtPow(x, sig);
+  return dec(s).replace(/^-/, '−');
+}
+
+const SUP = { '-': '⁻', 0: '⁰', 1: '¹', 2: '²', 3: '³', 4: '⁴', 5: '⁵', 6: '⁶', 7: '⁷', 8: '⁸', 9: '⁹' };
+
+/** 10⁴, 2.5 × 10⁴ (for stiffnesses that span decades). */
+export function fmtPow(x, sig = 3) {
+  if (x === 0) return '0';
+  let e = Math.floor(Math.log10(Math.abs(x)));
+  let m = Number((x / 10 ** e).toPrecision(sig));
+  if (Math.abs(m) >= 10) {
+    m /= 10;
+    e += 1;
+  }
+  const pow = `10${String(e).split('').map((c) => SUP[c]).join('')}`;
+  if (e === 0) return fmtSig(m, sig);
+  if (m === 1) return pow;
+  return `${dec(String(m))}${NBSP}×${NBSP}${pow}`;
+}
+
+export function withUnit(num, unit) {
+  return unit ? `${num}${NBSP}${unit}` : num;
+}
+
+/** A length in the unit that reads best: m, mm, µm or nm, `sig` significant digits. */
+export function fmtLength(m, sig = 3) {
+  const a = Math.abs(m);
+  if (a >= 1 || a === 0) return withUnit(fmtSig(m, sig), 'm');
+  if (a >= 1e-3) return withUnit(fmtSig(m * 1e3, sig), 'mm');
+  if (a >= 1e-6) return withUnit(fmtSig(m * 1e6, sig), 'µm');
+  return withUnit(fmtSig(m * 1e9, sig), 'nm');
+}
+
+/** The article's gap: micrometres with one decimal (24.0 µm), nanometres below 0.1 µm. */
+export function fmtGap(m) {
+  const um = m * 1e6;
+  if (Math.abs(um) >= 1e3) return withUnit(fmtFixed(m * 1e3, 2), 'mm');
+  if (Math.abs(um) >= 0.1) return withUnit(fmtFixed(um, 1), 'µm');
+  return withUnit(fmtFixed(m * 1e9, 1), 'nm');
+}
+
+/** The article's penetration: millimetres with two decimals (5.00 mm), micrometres below. */
+export function fmtDepth(m) {
+  const mm = m * 1e3;
+  if (Math.abs(mm) >= 0.01) return withUnit(fmtFixed(mm, 2), 'mm');
+  return withUnit(fmtFixed(m * 1e6, 1), 'µm');
+}
+
+/** A position on the track, to 0.1 mm. */
+export function fmtPosition(m) {
+  return withUnit(fmtFixed(m, 4), 'm');
+}
+
+/** A duration: ms below one second. */
+export function fmtTime(s) {
+  if (Math.abs(s) < 1) return withUnit(fmtSig(s * 1e3, 4), 'ms');
+  return withUnit(fmtSig(s, 4), 's');
+}

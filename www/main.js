@@ -1,0 +1,545 @@
+// The live figure: one requestAnimationFrame loop around named setup*/update* functions.
+// State stays in Rust (the Figure); each frame JS asks for small plain values and draws.
+
+import * as api from './api.js';
+import { t, setLang, pickLang, applyStatic, fmtGap, fmtDepth, fmtLength, fmtPosition, fmtSig, fmtTime } from './i18n.js';
+import { setupSliders, updateSliders, setupTransport, updatePlayButton, DEFAULT_SPEED } from './controls.js';
+import { setupScene, readColors } from './scene.js';
+import { setupEnergy, energyWindow } from './energy.js';
+
+const MODELS = ['penalty', 'ipc'];
+const $ = (id) => document.getElementById(id);
+
+// ---- page state -------------------------------------------------------------------------
+
+const reduceMotion = matchMedia('(prefers-reduced-motion: reduce)');
+const darkQuery = matchMedia('(prefers-color-scheme: dark)');
+
+const ui = {
+  playing: false,
+  speed: DEFAULT_SPEED, // steps per second
+  due: 0, // fractional steps owed to the pace
+  lastTime: null,
+  ffSteps: 0, // steps of free flight played faster, so a long approach stays short
+  xTildeUser: null, // x̃ chosen by the reader (drag/keys/API); null: follow the throw
+  dragWindow: null, // x window frozen while dragging, so the plot does not move under the pointer
+  restarts: 0, // bumps on every restart: part of the energy plot's redraw key
+  sceneDirty: true,
+  textDirty: true,
+  colors: null,
+  dark: darkQuery.matches,
+  announced: { penalty: 'flying', ipc: 'flying' },
+  state: null,
+  minimizers: { key: '', penalty: NaN, ipc: NaN },
+  plotted: { xTilde: NaN, x0: NaN, x1: NaN },
+  iterates: { penalty: [], ipc: [], key: '' },
+};
+
+// Step positions, appended as the throw advances (no per-frame copy of the whole history).
+const track = {
+  penalty: { buf: new Float64Array(256), n: 0 },
+  ipc: { buf: new Float64Array(256), n: 0 },
+};
+
+let scene = null;
+let energy = null;
+let resolveReady;
+const ready = new Promise((r) => (resolveReady = r));
+let firstFrameDrawn = false;
+
+// ---- setup ------------------------------------------------------------------------------
+
+function setupLanguage() {
+  setLang(pickLang());
+  applyStatic();
+}
+
+function setupControls() {
+  setupSliders($('sliders'), (name, value) => {
+    try {
+      api.guard((f) => f.set({ [name]: value }));
+      api.rememberParams();
+      restartAfterChange(true);
+    } catch (e) {
+      // A slider only offers valid values; if the core refuses one, show its reason.
+      if (!api.isDead()) showNote(e.message);
+    }
+  });
+  setupTransport(document, {
+    togglePlay: () => (ui.playing ? pause() : play()),
+    step: () => stepOnce(),
+    reset: () => {
+      reset();
+      if (!reduceMotion.matches) play();
+    },
+    end: () => runToEnd(),
+    speed: (s) => {
+      ui.speed = s;
+      ui.due = 0;
+    },
+  });
+}
+
+function setupEnergyPlot() {
+  energy = setupEnergy($('energy'), {
+    onDragStart: () => {
+      pause();
+      ui.dragWindow = [ui.plotted.x0, ui.plotted.x1];
+    },
+    onDrag: (x) => setXTilde(x, true),
+    onDragEnd: () => {
+      ui.dragWindow = null;
+      ui.textDirty = true;
+    },
+    onKey: (delta, x0, x1) => {
+      pause();
+      const x = Math.min(Math.max(currentXTilde() + delta, x0), x1);
+      ui.dragWindow = [x0, x1];
+      setXTilde(x, true);
+      ui.dragWindow = null;
+    },
+  });
+}
+
+function setupScenePanel() {
+  scene = setupScene($('scene'));
+}
+
+function setupResize() {
+  const ro = new ResizeObserver((entries) => {
+    for (const e of entries) {
+      const box = e.contentBoxSize?.[0];
+      const w = box ? box.inlineSize : e.contentRect.width;
+      const h = box ? box.blockSize : e.contentRect.height;
+      const dpr = window.devicePixelRatio || 1;
+      const dev = e.devicePixelContentBoxSize?.[0];
+      if (e.target.id === 'scene') {
+        scene.resize(w, h, dpr);
+        ui.sceneDirty = true;
+      } else {
+        energy.resize(w, h, dpr, dev?.inlineSize, dev?.blockSize);
+      }
+    }
+  });
+  for (const id of ['scene', 'energy']) {
+    try {
+      ro.observe($(id), { box: 'device-pixel-content-box' });
+    } catch {
+      ro.observe($(id));
+    }
+  }
+}
+
+function setupTheme() {
+  ui.colors = readColors();
+  darkQuery.addEventListener('change', () => {
+    ui.dark = darkQuery.matches;
+    ui.colors = readColors();
+    ui.sceneDirty = true;
+    energy.invalidate();
+  });
+}
+
+function setupBanner() {
+  api.setOnDeath((e) => {
+    ui.playing = false;
+    const banner = $('error-banner');
+    $('error-detail').textContent = t('error.detail', { msg: e.message || String(e) });
+    banner.hidden = false;
+    $('error-reset').disabled = false;
+    $('error-reset').focus();
+  });
+  $('error-reset').addEventListener('click', () => recoverFigure());
+}
+
+async function recoverFigure() {
+  const button = $('error-reset');
+  button.disabled = true;
+  $('error-detail').textContent = t('error.recovering');
+  try {
+    await api.recover();
+    $('error-banner').hidden = true;
+    restartAfterChange(false);
+  } catch (e) {
+    $('error-detail').textContent = t('error.detail', { msg: e.message || String(e) });
+    button.disabled = false;
+  }
+}
+
+let noteTimer = 0;
+function showNote(msg) {
+  const n = $('note');
+  n.textContent = msg;
+  n.hidden = false;
+  clearTimeout(noteTimer);
+  noteTimer = setTimeout(() => (n.hidden = true), 6000);
+}
+
+// ---- simulation control -----------------------------------------------------------------
+
+/** After set() or reset(): clear the history, follow the throw again, plan the pace. */
+function restartAfterChange(autoplay) {
+  track.penalty.n = 0;
+  track.ipc.n = 0;
+  ui.xTildeUser = null;
+  ui.dragWindow = null;
+  ui.restarts += 1;
+  ui.due = 0;
+  ui.announced = { penalty: 'flying', ipc: 'flying' };
+  ui.iterates = { penalty: [], ipc: [], key: '' };
+  refreshState();
+  const p = ui.state.params;
+  // Free flight until ~8 steps before the barrier's reach: play it in ≈1.5 s when it would
+  // take longer than 2 s at the chosen pace, so the contact itself stays watchable.
+  const stepsToNear = Math.floor((p.wall - p.dhat) / (p.v0 * p.h)) - 8;
+  ui.ffSteps = stepsToNear > 2 * ui.speed ? stepsToNear : 0;
+  updateSliders(p);
+  if (autoplay && !reduceMotion.matches && !ui.playing) ui.playing = true;
+  ui.sceneDirty = true;
+  ui.textDirty = true;
+}
+
+function play() {
+  if (api.isDead()) return;
+  if (api.guard((f) => f.done())) reset();
+  ui.xTildeUser = null;
+  ui.playing = true;
+  ui.lastTime = null;
+  ui.textDirty = true;
+}
+
+function pause() {
+  ui.playing = false;
+  ui.textDirty = true;
+}
+
+function reset() {
+  api.guard((f) => f.reset());
+  restartAfterChange(false);
+}
+
+function stepOnce() {
+  pause();
+  ui.xTildeUser = null;
+  api.guard((f) => f.step());
+  refreshState();
+  return ui.state;
+}
+
+function runToEnd() {
+  pause();
+  ui.xTildeUser = null;
+  api.guard((f) => f.runToEnd());
+  refreshState();
+  return ui.state;
+}
+
+function currentXTilde() {
+  if (ui.xTildeUser !== null) return ui.xTildeUser;
+  const s = ui.state;
+  // Follow the ball that stepped last (IPC keeps stepping after the penalty ball is decided).
+  return s.ipc.steps >= s.penalty.steps ? s.ipc.x_tilde : s.penalty.x_tilde;
+}
+
+function setXTilde(x) {
+  ui.xTildeUser = x;
+  ui.textDirty = true;
+}
+
+/** Copies what changed out of the Figure: state, new step positions, latest iterates. */
+function refreshState() {
+  ui.state = api.guard((f) => f.state());
+  for (const m of MODELS) {
+    const tr = track[m];
+    const steps = ui.state[m].steps;
+    if (steps !== tr.n) {
+      const fresh = api.guard((f) => (f.positionsFrom ? f.positionsFrom(m, tr.n) : f.positions(m).subarray(tr.n)));
+      if (tr.n + fresh.length > tr.buf.length) {
+        const grown = new Float64Array(Math.max(tr.buf.length * 2, tr.n + fresh.length));
+        grown.set(tr.buf.subarray(0, tr.n));
+        tr.buf = grown;
+      }
+      tr.buf.set(fresh, tr.n);
+      tr.n += fresh.length;
+    }
+  }
+  const key = `${ui.restarts}|${ui.state.penalty.steps}|${ui.state.ipc.steps}`;
+  if (key !== ui.iterates.key) {
+    ui.iterates.key = key;
+    for (const m of MODELS) ui.iterates[m] = api.guard((f) => f.iterates(m, 0)).map((it) => it.x);
+  }
+  ui.sceneDirty = true;
+  ui.textDirty = true;
+}
+
+// ---- per-frame updates ------------------------------------------------------------------
+
+function updateSimulation(now) {
+  if (!ui.playing) {
+    ui.lastTime = now;
+    return;
+  }
+  const dt = ui.lastTime === null ? 0 : Math.min(0.1, (now - ui.lastTime) / 1000);
+  ui.lastTime = now;
+  const step = ui.state.step;
+  const rate = step < ui.ffSteps ? Math.max(ui.speed, ui.ffSteps / 1.5) : ui.speed;
+  let n;
+  if (rate === Infinity) {
+    n = Infinity;
+  } else {
+    ui.due += rate * dt;
+    // The first step comes right away, so Play always shows movement.
+    if (step === 0 && ui.due < 1) ui.due = 1;
+    n = Math.floor(ui.due);
+    ui.due -= n;
+  }
+  if (n <= 0) return;
+  const t0 = performance.now();
+  let going = true;
+  api.guard((f) => {
+    for (let i = 0; i < n; i++) {
+      going = f.step();
+      if (!going) break;
+      // Keep each frame short: check the clock every 64 steps.
+      if ((i & 63) === 63 && performance.now() - t0 > 6) break;
+    }
+  });
+  if (!going) ui.playing = false;
+  refreshState();
+}
+
+function updateScene() {
+  if (!ui.sceneDirty) return;
+  ui.sceneDirty = false;
+  const s = ui.state;
+  scene.draw({
+    params: s.params,
+    balls: { penalty: s.penalty, ipc: s.ipc },
+    positions: { penalty: track.penalty.buf, ipc: track.ipc.buf },
+    counts: { penalty: track.penalty.n, ipc: track.ipc.n },
+    iterates: ui.iterates,
+    colors: ui.colors,
+  });
+}
+
+function updateMinimizers(xTilde) {
+  const key = `${ui.restarts}|${xTilde}`;
+  if (key === ui.minimizers.key) return;
+  ui.minimizers.key = key;
+  api.guard((f) => {
+    ui.minimizers.penalty = f.minimizer('penalty', xTilde);
+    ui.minimizers.ipc = f.minimizer('ipc', xTilde);
+  });
+  ui.textDirty = true;
+}
+
+function updateEnergy() {
+  const xTilde = currentXTilde();
+  const [x0, x1] = ui.dragWindow ?? energyWindow(ui.state.params, xTilde);
+  ui.plotted.xTilde = xTilde;
+  ui.plotted.x0 = x0;
+  ui.plotted.x1 = x1;
+  updateMinimizers(xTilde);
+  const stepKey = `${ui.state.penalty.steps}/${ui.state.ipc.steps}`;
+  api.guard((f) => energy.draw(f, xTilde, x0, x1, ui.dark, stepKey, ui.restarts));
+}
+
+/** Where `x` is relative to the wall, in words. */
+function where(x, p) {
+  if (x < p.wall) return t('where.front', { x: fmtPosition(x), len: fmtGap(p.wall - x) });
+  if (x <= p.wall + p.thickness) return t('where.inside', { x: fmtPosition(x), len: fmtDepth(x - p.wall) });
+  return t('where.behind', { x: fmtPosition(x) });
+}
+
+function setText(id, s) {
+  const e = $(id);
+  if (e.textContent !== s) e.textContent = s;
+}
+
+function ballDetail(m, b, p) {
+  const d = p.wall - b.x;
+  if (b.outcome === 'through') return t('detail.behind', { x: fmtPosition(b.x) });
+  if (b.outcome === 'stopped') {
+    return b.xmax_minus_wall_m > 0
+      ? t('detail.penetration', { len: fmtDepth(b.xmax_minus_wall_m) })
+      : t('detail.gap', { len: fmtGap(-b.xmax_minus_wall_m) });
+  }
+  if (d <= 0) return t('detail.inside', { len: fmtDepth(-d) });
+  if (m === 'ipc' && d < p.dhat) return t('detail.gapNow', { len: fmtGap(d) });
+  return t('detail.distance', { len: fmtLength(d, 3) });
+}
+
+function announce(m, b) {
+  if (b.outcome === ui.announced[m]) return;
+  ui.announced[m] = b.outcome;
+  if (b.outcome === 'flying') return;
+  let msg;
+  if (b.outcome === 'through') msg = t(`announce.${m}.through`);
+  else if (m === 'penalty') {
+    msg = b.xmax_minus_wall_m > 0 ? t('announce.penalty.stopped', { len: fmtDepth(b.xmax_minus_wall_m) }) : t('announce.penalty.stoppedFront');
+  } else msg = t('announce.ipc.stopped', { len: fmtGap(-b.xmax_minus_wall_m) });
+  const live = $('announce');
+  live.textContent = `${live.textContent && ui.state.step === ui.lastAnnounceStep ? `${live.textContent} ` : ''}${msg}`;
+  ui.lastAnnounceStep = ui.state.step;
+}
+
+function updateStatus() {
+  const s = ui.state;
+  const p = s.params;
+  for (const m of MODELS) {
+    const b = s[m];
+    const card = $(`card-${m}`);
+    if (card.dataset.outcome !== b.outcome) card.dataset.outcome = b.outcome;
+    setText(`${m}-outcome`, t(`outcome.${b.outcome}`));
+    setText(`${m}-detail`, ballDetail(m, b, p));
+    setText(`${m}-newton`, t('detail.newton', { n: b.newton_last, max: b.newton_max }));
+    announce(m, b);
+  }
+  setText('clock', t('transport.clock', { step: s.step, time: fmtTime(s.time) }) + (ui.playing && s.step < ui.ffSteps ? ` · ${t('transport.fast')}` : ''));
+  updatePlayButton($('play'), ui.playing, api.guard((f) => f.done()));
+  const alt = t('scene.alt', {
+    wall: fmtLength(p.wall, 4),
+    thickness: fmtLength(p.thickness, 3),
+    penalty: `${t('card.penalty')}: ${t(`outcome.${s.penalty.outcome}`)}, ${ballDetail('penalty', s.penalty, p)}.`,
+    ipc: `${t('card.ipc')}: ${t(`outcome.${s.ipc.outcome}`)}, ${ballDetail('ipc', s.ipc, p)}.`,
+  });
+  const sc = $('scene');
+  if (sc.getAttribute('aria-label') !== alt) sc.setAttribute('aria-label', alt);
+}
+
+function updateEnergyText() {
+  const p = ui.state.params;
+  const xt = ui.plotted.xTilde;
+  setText('xt-value', fmtPosition(xt));
+  setText('min-penalty', where(ui.minimizers.penalty, p));
+  setText('min-ipc', where(ui.minimizers.ipc, p));
+  setText('energy-mode', ui.xTildeUser === null ? t('energy.following') : t('energy.dragged'));
+  const c = $('energy');
+  c.setAttribute('aria-valuemin', String(ui.plotted.x0));
+  c.setAttribute('aria-valuemax', String(ui.plotted.x1));
+  c.setAttribute('aria-valuenow', String(xt));
+  c.setAttribute(
+    'aria-valuetext',
+    t('energy.valuetext', { x: fmtPosition(xt), pen: where(ui.minimizers.penalty, p), ipc: where(ui.minimizers.ipc, p) }),
+  );
+}
+
+function updateNumbers() {
+  const s = ui.state;
+  const p = s.params;
+  const vh = p.v0 * p.h;
+  const ratio = vh / p.thickness;
+  setText('n-vh', t('numbers.vh.value', { vh: fmtLength(vh, 3), w: fmtLength(p.thickness, 3), ratio: fmtSig(ratio, 2) }));
+  const over = ratio > 0.5;
+  setText('n-vh-verdict', over ? t('numbers.vh.over') : t('numbers.vh.under'));
+  $('n-vh-card').dataset.verdict = over ? 'over' : 'under';
+  // Bars: one step against the wall, on a common scale.
+  const scale = Math.max(vh, p.thickness) * 1.05;
+  $('bar-step').style.width = `${(100 * vh) / scale}%`;
+  $('bar-wall').style.width = `${(100 * p.thickness) / scale}%`;
+  $('bar-half').style.left = `${(50 * p.thickness) / scale}%`;
+  setText('n-dhat', t('numbers.dhat.value', { dhat: fmtLength(p.dhat, 3) }));
+  const gapKnown = s.ipc.outcome !== 'flying';
+  setText('n-gap', t('numbers.dhat.gap', { gap: gapKnown ? fmtGap(-s.ipc.xmax_minus_wall_m) : t('numbers.pending') }));
+  const decided = s.ipc.outcome !== 'flying' && s.penalty.outcome !== 'flying';
+  setText(
+    'n-newton',
+    t('numbers.newton.value', {
+      s: fmtSig(p.ccd_safety, 3),
+      ipc: s.ipc.outcome !== 'flying' ? s.ipc.newton_max : '…',
+      pen: s.penalty.outcome !== 'flying' ? s.penalty.newton_max : '…',
+    }),
+  );
+  setText('n-newton-note', t('numbers.newton.note', { pct: `${fmtSig(p.ccd_safety * 100, 3)} %` }));
+  $('numbers').dataset.decided = decided ? 'yes' : 'no';
+}
+
+function frame(now) {
+  if (!api.isDead() && ui.state) {
+    try {
+      updateSimulation(now);
+      updateScene();
+      updateEnergy();
+      if (ui.textDirty) {
+        ui.textDirty = false;
+        updateStatus();
+        updateEnergyText();
+        updateNumbers();
+      }
+      if (!firstFrameDrawn) {
+        firstFrameDrawn = true;
+        resolveReady();
+      }
+    } catch (e) {
+      // Fatal errors already raised the banner; anything else is a bug worth seeing.
+      if (!api.isDead()) console.error(e);
+    }
+  }
+  requestAnimationFrame(frame);
+}
+
+// ---- the automation and embedding API ---------------------------------------------------
+
+function setParams(partial) {
+  api.guard((f) => f.set(partial));
+  api.rememberParams();
+  restartAfterChange(false);
+  return ui.state;
+}
+
+function minimizers(xTilde) {
+  return api.guard((f) => ({ penalty: f.minimizer('penalty', xTilde), ipc: f.minimizer('ipc', xTilde) }));
+}
+
+window.ipcWall = {
+  ready,
+  getState: () => api.guard((f) => f.state()),
+  set: setParams,
+  play,
+  pause,
+  step: stepOnce,
+  reset: () => (api.isDead() ? recoverFigure() : reset()),
+  runToEnd,
+  minimizers,
+  setXTilde: (x) => {
+    if (!Number.isFinite(x)) throw new Error(`x_tilde = ${x} must be a finite number`);
+    pause();
+    setXTilde(x);
+    return minimizers(x);
+  },
+  /** The energy plot as drawn: x̃ and the plot rectangle in CSS px relative to the canvas. */
+  energyView: () => ({ x_tilde: ui.plotted.xTilde, following: ui.xTildeUser === null, ...energy.view() }),
+  table: () => api.guard((f) => f.table()),
+  /** Test hook: a real Rust panic through the same guarded path as every other call. */
+  __panic: () => {
+    try {
+      api.guard((_, g) => g.__testPanic());
+    } catch (e) {
+      return String(e.message || e);
+    }
+    return 'no panic';
+  },
+};
+
+// ---- start ------------------------------------------------------------------------------
+
+async function main() {
+  setupLanguage();
+  setupTheme();
+  setupBanner();
+  setupControls();
+  setupEnergyPlot();
+  setupScenePanel();
+  try {
+    await api.load({});
+  } catch (e) {
+    $('error-detail').textContent = t('error.detail', { msg: e.message || String(e) });
+    $('error-banner').hidden = false;
+    throw e;
+  }
+  setupResize();
+  restartAfterChange(!reduceMotion.matches);
+  requestAnimationFrame(frame);
+}
+
+main();
