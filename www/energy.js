@@ -19,8 +19,6 @@ export function energyWindow(params, xTilde) {
 
 export function setupEnergy(canvas, { onDrag, onDragStart, onDragEnd, onKey }) {
   const ctx2d = { ctx: null };
-  let cssW = 0;
-  let cssH = 0;
   let dpr = 1;
   let key = '';
   // Plot rectangle in backing pixels and the x range it spans, as drawEnergy returned it.
@@ -28,12 +26,10 @@ export function setupEnergy(canvas, { onDrag, onDragStart, onDragEnd, onKey }) {
   let dragging = false;
   let pointerId = null;
 
-  function resize(w, h, ratio, bw, bh) {
-    cssW = w;
-    cssH = h;
+  function resize(w, h, ratio) {
     dpr = ratio;
-    const W = bw ?? Math.max(1, Math.round(w * ratio));
-    const H = bh ?? Math.max(1, Math.round(h * ratio));
+    const W = Math.max(1, Math.round(w * ratio));
+    const H = Math.max(1, Math.round(h * ratio));
     if (canvas.width !== W) canvas.width = W;
     if (canvas.height !== H) canvas.height = H;
     key = '';

@@ -111,23 +111,33 @@ function setupResize() {
       const box = e.contentBoxSize?.[0];
       const w = box ? box.inlineSize : e.contentRect.width;
       const h = box ? box.blockSize : e.contentRect.height;
+      // devicePixelContentBoxSize ignores emulated device scale factors, so use CSS × dpr.
       const dpr = window.devicePixelRatio || 1;
-      const dev = e.devicePixelContentBoxSize?.[0];
       if (e.target.id === 'scene') {
         scene.resize(w, h, dpr);
         ui.sceneDirty = true;
       } else {
-        energy.resize(w, h, dpr, dev?.inlineSize, dev?.blockSize);
+        energy.resize(w, h, dpr);
       }
     }
   });
-  for (const id of ['scene', 'energy']) {
-    try {
-      ro.observe($(id), { box: 'device-pixel-content-box' });
-    } catch {
-      ro.observe($(id));
-    }
-  }
+  for (const id of ['scene', 'energy']) ro.observe($(id));
+  // A dpr change (zoom, moving to another screen) does not resize the CSS box.
+  const watchDpr = () => {
+    matchMedia(`(resolution: ${window.devicePixelRatio}dppx)`).addEventListener(
+      'change',
+      () => {
+        for (const id of ['scene', 'energy']) {
+          const c = $(id);
+          (id === 'scene' ? scene : energy).resize(c.clientWidth, c.clientHeight, window.devicePixelRatio || 1);
+        }
+        ui.sceneDirty = true;
+        watchDpr();
+      },
+      { once: true },
+    );
+  };
+  watchDpr();
 }
 
 function setupTheme() {

@@ -1,0 +1,128 @@
+// Dragging x̃ on the energy plot, with real pointer events, as the article asks the reader to.
+
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { launchBrowser, openPage } from './harness.mjs';
+
+let browser;
+before(async () => {
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+});
+
+async function nextFrames(page) {
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+}
+
+/** Page coordinates of position `x` on the energy plot as it is drawn now. */
+async function plotPoint(page, x) {
+  const v = await page.evaluate(() => window.ipcWall.energyView());
+  const box = await page.locator('#energy').boundingBox();
+  assert.ok(x > v.x0 && x < v.x1, `x = ${x} outside the plot's window [${v.x0}, ${v.x1}]`);
+  return {
+    px: box.x + v.left + ((x - v.x0) / (v.x1 - v.x0)) * (v.right - v.left),
+    py: box.y + (v.top + v.bottom) / 2,
+    perPixel: (v.x1 - v.x0) / (v.right - v.left),
+  };
+}
+
+async function drag(page, fromX, toX) {
+  const a = await plotPoint(page, fromX);
+  const b = await plotPoint(page, toX);
+  await page.mouse.move(a.px, a.py);
+  await page.mouse.down();
+  await page.mouse.move(b.px, b.py, { steps: 12 });
+  await page.mouse.up();
+  await nextFrames(page);
+  return b.perPixel;
+}
+
+for (const viewport of [
+  { width: 1280, height: 800, dpr: 1 },
+  { width: 390, height: 844, dpr: 3 },
+]) {
+  test(`dragging x̃ past the wall moves the penalty minimizer behind it, the IPC one stays in front (${viewport.width} px)`, async () => {
+    const { page, context, consoleErrors } = await openPage(browser, { ...viewport, locale: 'en-US' });
+    try {
+      await page.locator('#energy').scrollIntoViewIfNeeded();
+      const s = await page.evaluate(() => window.ipcWall.runToEnd());
+      const { wall, thickness } = s.params;
+      await nextFrames(page);
+      const start = await page.evaluate(() => window.ipcWall.energyView());
+      assert.equal(start.following, true);
+
+      // In front of the wall: both minimizers sit at x̃ (no contact force yet for penalty).
+      const front = wall - 0.5 * thickness;
+      let perPixel = await drag(page, start.x_tilde, front);
+      let v = await page.evaluate(() => window.ipcWall.energyView());
+      assert.equal(v.following, false, 'a drag takes x̃ over from the animation');
+      assert.ok(Math.abs(v.x_tilde - front) <= 2 * perPixel, `x̃ = ${v.x_tilde}, wanted ≈ ${front}`);
+      let m = await page.evaluate((x) => window.ipcWall.minimizers(x), v.x_tilde);
+      assert.equal(m.penalty, v.x_tilde);
+      assert.ok(m.ipc < wall);
+
+      // Past the back face.
+      const behind = wall + thickness + 0.75 * thickness;
+      perPixel = await drag(page, v.x_tilde, behind);
+      v = await page.evaluate(() => window.ipcWall.energyView());
+      assert.ok(Math.abs(v.x_tilde - behind) <= 2 * perPixel, `x̃ = ${v.x_tilde}, wanted ≈ ${behind}`);
+      m = await page.evaluate((x) => window.ipcWall.minimizers(x), v.x_tilde);
+      assert.ok(m.penalty > wall + thickness, `penalty minimizer ${m.penalty} should be behind the wall`);
+      assert.ok(m.ipc < wall, `IPC minimizer ${m.ipc} must stay in front of the wall`);
+      // What the reader reads under the plot.
+      assert.match(await page.locator('#min-penalty').textContent(), /behind the wall/);
+      assert.match(await page.locator('#min-ipc').textContent(), /in front of the wall/);
+      assert.match(await page.locator('#energy-mode').textContent(), /set by you/);
+      assert.match(await page.locator('#energy').getAttribute('aria-valuetext'), /behind the wall/);
+
+      // Just past the mid-plane the penalty minimizer has already jumped to the rear half.
+      const pastMid = wall + 0.6 * thickness;
+      await drag(page, v.x_tilde, pastMid);
+      v = await page.evaluate(() => window.ipcWall.energyView());
+      m = await page.evaluate((x) => window.ipcWall.minimizers(x), v.x_tilde);
+      assert.ok(m.penalty > wall + 0.5 * thickness, `penalty minimizer ${m.penalty} past the mid-plane`);
+      assert.ok(m.ipc < wall);
+
+      // Dragging paused the animation: nothing steps on its own.
+      await page.evaluate(() => window.ipcWall.reset());
+      await drag(page, v.x_tilde, front);
+      const step0 = (await page.evaluate(() => window.ipcWall.getState())).step;
+      await page.waitForTimeout(700);
+      assert.equal((await page.evaluate(() => window.ipcWall.getState())).step, step0);
+      assert.deepEqual(consoleErrors, []);
+    } finally {
+      await context.close();
+    }
+  });
+}
+
+test('setXTilde() and the plot keys do what a drag does', async () => {
+  const { page, context } = await openPage(browser, { width: 1280, height: 800, locale: 'en-US', reducedMotion: 'reduce' });
+  try {
+    const { wall, thickness } = (await page.evaluate(() => window.ipcWall.getState())).params;
+    const m = await page.evaluate((x) => window.ipcWall.setXTilde(x), wall + 2 * thickness);
+    assert.ok(m.penalty > wall + thickness && m.ipc < wall);
+    await nextFrames(page);
+    let v = await page.evaluate(() => window.ipcWall.energyView());
+    assert.equal(v.x_tilde, wall + 2 * thickness);
+    await page.locator('#energy').focus();
+    await page.keyboard.press('Home');
+    await nextFrames(page);
+    v = await page.evaluate(() => window.ipcWall.energyView());
+    assert.equal(v.x_tilde, v.x0);
+    assert.match(await page.locator('#min-penalty').textContent(), /in front of the wall/);
+    await page.keyboard.press('ArrowRight');
+    await nextFrames(page);
+    const w = await page.evaluate(() => window.ipcWall.energyView());
+    assert.ok(w.x_tilde > v.x_tilde);
+    // Play hands x̃ back to the throw.
+    await page.evaluate(() => window.ipcWall.play());
+    await nextFrames(page);
+    assert.equal((await page.evaluate(() => window.ipcWall.energyView())).following, true);
+    await assert.rejects(page.evaluate(() => window.ipcWall.setXTilde(Number.NaN)), /finite/);
+  } finally {
+    await context.close();
+  }
+});

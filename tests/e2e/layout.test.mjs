@@ -1,0 +1,95 @@
+// What the reader sees: screenshots that are not blank, crisp canvases, no sideways scrolling.
+
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import { launchBrowser, openPage, screenshot } from './harness.mjs';
+
+let browser;
+before(async () => {
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+});
+
+/** Distinct colours in a canvas (sampled on a grid), and its backing size against CSS × dpr. */
+function canvasStats(id) {
+  const c = document.getElementById(id);
+  const g = c.getContext('2d');
+  const data = g.getImageData(0, 0, c.width, c.height).data;
+  const seen = new Set();
+  const stride = Math.max(1, Math.floor((c.width * c.height) / 200000));
+  for (let i = 0; i < c.width * c.height; i += stride) {
+    seen.add((data[4 * i] << 24) | (data[4 * i + 1] << 16) | (data[4 * i + 2] << 8) | data[4 * i + 3]);
+  }
+  const r = c.getBoundingClientRect();
+  return { colours: seen.size, width: c.width, height: c.height, cssW: r.width, cssH: r.height, dpr: devicePixelRatio };
+}
+
+/** Width and height from a PNG's IHDR chunk. */
+function pngSize(file) {
+  const b = fs.readFileSync(file);
+  assert.equal(b.toString('latin1', 1, 4), 'PNG');
+  return { width: b.readUInt32BE(16), height: b.readUInt32BE(20), bytes: b.length };
+}
+
+for (const v of [
+  { width: 1280, height: 800, dpr: 1, name: 'figure-1280x800' },
+  { width: 390, height: 844, dpr: 3, name: 'figure-390x844-dpr3' },
+]) {
+  test(`screenshot ${v.name} is not blank and the canvases are crisp`, async () => {
+    const { page, context, consoleErrors } = await openPage(browser, { width: v.width, height: v.height, dpr: v.dpr, locale: 'en-US' });
+    try {
+      await page.evaluate(() => window.ipcWall.runToEnd());
+      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+      for (const id of ['scene', 'energy']) {
+        const s = await page.evaluate(canvasStats, id);
+        assert.equal(s.width, Math.round(s.cssW * v.dpr), `${id}: backing width = CSS width × dpr`);
+        assert.equal(s.height, Math.round(s.cssH * v.dpr), `${id}: backing height = CSS height × dpr`);
+        assert.ok(s.colours >= 30, `${id}: only ${s.colours} distinct colours: blank?`);
+      }
+      const file = await screenshot(page, v.name);
+      const png = pngSize(file);
+      assert.equal(png.width, v.width * v.dpr);
+      assert.ok(png.height >= v.height * v.dpr);
+      assert.ok(png.bytes > 30000, `${file} is ${png.bytes} bytes: blank?`);
+      assert.deepEqual(consoleErrors, []);
+    } finally {
+      await context.close();
+    }
+  });
+}
+
+for (const width of [360, 768, 1400]) {
+  test(`no horizontal scrolling at ${width} px`, async () => {
+    const { page, context } = await openPage(browser, { width, height: 800, locale: 'en-US' });
+    try {
+      await page.evaluate(() => window.ipcWall.runToEnd());
+      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+      const m = await page.evaluate(() => ({
+        scroll: document.documentElement.scrollWidth,
+        client: document.documentElement.clientWidth,
+        widest: Math.max(...[...document.querySelectorAll('body *')].map((e) => e.getBoundingClientRect().right)),
+      }));
+      assert.ok(m.scroll <= m.client, `scrollWidth ${m.scroll} > clientWidth ${m.client}`);
+      assert.ok(m.widest <= m.client + 0.5, `an element reaches ${m.widest} px of ${m.client}`);
+    } finally {
+      await context.close();
+    }
+  });
+}
+
+test('dark colour scheme: the page and the scene turn dark', async () => {
+  const { page, context } = await openPage(browser, { width: 1280, height: 800, colorScheme: 'dark' });
+  try {
+    const bg = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    const [r, g, b] = bg.match(/\d+/g).map(Number);
+    assert.ok(r + g + b < 120, `body background ${bg}`);
+    const corner = await page.evaluate(() => [...document.getElementById('scene').getContext('2d').getImageData(2, 2, 1, 1).data]);
+    assert.ok(corner[0] + corner[1] + corner[2] < 150, `scene background ${corner}`);
+    await screenshot(page, 'figure-1280x800-dark');
+  } finally {
+    await context.close();
+  }
+});
