@@ -1,0 +1,116 @@
+//! Invariants over random parameters far beyond any slider: the IPC ball is strictly in
+//! front of the wall at every Newton iterate, nothing is NaN or infinite, every step ends
+//! within its cap, nothing panics; invalid parameters are rejected.
+#![cfg(not(target_arch = "wasm32"))]
+
+use ipc_wall::integrator::MAX_NEWTON_ITERATIONS;
+use ipc_wall::params::{Field, ParamError};
+use ipc_wall::{Horizon, Model, Outcome, Params, Simulation};
+use proptest::prelude::*;
+
+/// Cases per property; `IPC_WALL_PROPTEST_CASES` raises it for the long run.
+fn config() -> ProptestConfig {
+    let cases = std::env::var("IPC_WALL_PROPTEST_CASES").ok().and_then(|c| c.parse().ok()).unwrap_or(10_000);
+    ProptestConfig { cases, failure_persistence: None, ..ProptestConfig::default() }
+}
+
+fn log_uniform(lo: f64, hi: f64) -> impl Strategy<Value = f64> {
+    (lo.log10()..=hi.log10()).prop_map(|e| 10f64.powf(e))
+}
+
+prop_compose! {
+    /// The property tests' domain: v0 up to 1e4 m/s, h from 1e-6 to 1 s, k up to 1e12,
+    /// d̂ from 1e-9 to 0.1, κ from 1e-3 to 1e12, and wide mass, wall and safety factors.
+    fn wide_params()(
+        v0 in log_uniform(1e-3, 1e4),
+        h in log_uniform(1e-6, 1.0),
+        k in log_uniform(1e-3, 1e12),
+        dhat in log_uniform(1e-9, 0.1),
+        kappa in log_uniform(1e-3, 1e12),
+        mass in log_uniform(1e-3, 1e3),
+        wall in log_uniform(1e-3, 10.0),
+        thickness in log_uniform(1e-5, 1.0),
+        ccd_safety in 0.01f64..0.999,
+        steps in 1u32..120,
+    ) -> Params {
+        Params { v0, h, k, dhat, kappa, mass, wall, thickness, ccd_safety, steps, ..Params::default() }
+    }
+}
+
+/// Runs a whole throw, checking every step and every iterate.
+fn check_throw(p: &Params, model: Model, horizon: Horizon) -> Result<Outcome, TestCaseError> {
+    prop_assert_eq!(p.validate(), Ok(()));
+    let mut sim = Simulation::new(p, model, horizon).with_trace();
+    while let Some(r) = sim.step() {
+        prop_assert!(r.newton_iterations >= 1 && r.newton_iterations <= MAX_NEWTON_ITERATIONS);
+        prop_assert_eq!(sim.iterates().len() as u32, r.newton_iterations);
+        for v in [r.x, r.v, r.x_tilde, r.energy, r.distance, r.time] {
+            prop_assert!(v.is_finite(), "non-finite state {:?} at {:?}", r, p);
+        }
+        for it in sim.iterates() {
+            for v in [it.x, it.energy, it.gradient, it.dx, it.distance, it.alpha_ccd, it.alpha] {
+                prop_assert!(v.is_finite(), "non-finite iterate {:?} at {:?}", it, p);
+            }
+            prop_assert!((0.0..=1.0).contains(&it.alpha) && it.alpha <= it.alpha_ccd);
+            if model == Model::Ipc {
+                prop_assert!(it.x < p.wall, "IPC iterate at {} touches the wall at {}: {:?}", it.x, p.wall, p);
+            }
+        }
+        if model == Model::Ipc {
+            prop_assert!(r.x < p.wall && r.distance > 0.0, "IPC ball at {} reached the wall {}", r.x, p.wall);
+        }
+    }
+    let res = sim.result();
+    prop_assert!(res.xmax_minus_wall.is_finite());
+    prop_assert!(res.outcome != Outcome::Flying);
+    if let Horizon::Steps(n) = horizon {
+        prop_assert!(res.steps <= u64::from(n));
+    }
+    Ok(res.outcome)
+}
+
+proptest! {
+    #![proptest_config(config())]
+
+    #[test]
+    fn ipc_never_touches_the_wall_and_everything_stays_finite(p in wide_params()) {
+        let outcome = check_throw(&p, Model::Ipc, Horizon::Steps(p.steps))?;
+        prop_assert_eq!(outcome, Outcome::Stopped);
+    }
+
+    #[test]
+    fn penalty_stays_finite_and_ends(p in wide_params()) {
+        check_throw(&p, Model::Penalty, Horizon::Steps(p.steps))?;
+    }
+
+    /// Until-decided throws at what a reader can reach (the figure's ranges) always decide,
+    /// and IPC always stops.
+    #[test]
+    fn figure_throws_decide(
+        v0 in log_uniform(0.1, 100.0), h in log_uniform(1e-4, 0.05), k in log_uniform(1e2, 1e10),
+        dhat in log_uniform(1e-6, 1e-2), kappa in log_uniform(1.0, 1e8),
+    ) {
+        let p = Params { v0, h, k, dhat, kappa, ..Params::default() };
+        prop_assert_eq!(check_throw(&p, Model::Ipc, Horizon::UntilDecided)?, Outcome::Stopped);
+        check_throw(&p, Model::Penalty, Horizon::UntilDecided)?;
+    }
+
+    /// Any non-finite, zero, negative or out-of-range value is rejected with the field's name,
+    /// and the parameters are left as they were.
+    #[test]
+    fn invalid_values_are_rejected(
+        field in prop::sample::select(Field::ALL.to_vec()),
+        bad in prop_oneof![
+            Just(f64::NAN), Just(f64::INFINITY), Just(f64::NEG_INFINITY), Just(0.0), Just(-0.0),
+            -1e300f64..-1e-300, 1e16f64..1e300,
+        ],
+    ) {
+        let mut p = Params::default();
+        let err = p.set(field, bad).unwrap_err();
+        prop_assert_eq!(err.field(), Some(field));
+        prop_assert!(err.to_string().starts_with(field.name()));
+        let kind_ok = matches!(err, ParamError::NotFinite { .. } | ParamError::OutOfRange { .. });
+        prop_assert!(kind_ok, "unexpected error kind: {}", err);
+        prop_assert_eq!(p, Params::default());
+    }
+}
