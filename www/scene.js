@@ -86,15 +86,17 @@ function text(ctx, s, x, y, color, align = 'left', font = FONT, baseline = 'alph
   ctx.fillText(s, x, y);
 }
 
-/** Text with a background-coloured halo, for labels that may cross lines. */
+/** Text on a background-coloured plate, for labels that may sit over markers or lines. */
 function label(ctx, s, x, y, color, bg, align = 'left', font = FONT) {
   ctx.font = font;
   ctx.textAlign = align;
   ctx.textBaseline = 'alphabetic';
-  ctx.lineWidth = 4;
-  ctx.lineJoin = 'round';
-  ctx.strokeStyle = bg;
-  ctx.strokeText(s, x, y);
+  const w = ctx.measureText(s).width;
+  const left = align === 'center' ? x - w / 2 : align === 'right' ? x - w : x;
+  ctx.fillStyle = bg;
+  ctx.globalAlpha = 0.92;
+  ctx.fillRect(left - 3, y - 11, w + 6, 15);
+  ctx.globalAlpha = 1;
   ctx.fillStyle = color;
   ctx.fillText(s, x, y);
 }
