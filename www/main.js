@@ -439,7 +439,8 @@ function updateNumbers() {
   const p = s.params;
   const vh = p.v0 * p.h;
   const ratio = vh / p.thickness;
-  setText('n-vh', t('numbers.vh.value', { vh: fmtLength(vh, 3), w: fmtLength(p.thickness, 3), ratio: fmtSig(ratio, 2) }));
+  setText('n-vh', t('numbers.vh.value', { vh: fmtLength(vh, 3) }));
+  setText('n-vh-ratio', t('numbers.vh.ratio', { w: fmtLength(p.thickness, 3), ratio: fmtSig(ratio, 2) }));
   const over = ratio > 0.5;
   setText('n-vh-verdict', over ? t('numbers.vh.over') : t('numbers.vh.under'));
   $('n-vh-card').dataset.verdict = over ? 'over' : 'under';
@@ -452,14 +453,8 @@ function updateNumbers() {
   const gapKnown = s.ipc.outcome !== 'flying';
   setText('n-gap', t('numbers.dhat.gap', { gap: gapKnown ? fmtGap(-s.ipc.xmax_minus_wall_m) : t('numbers.pending') }));
   const decided = s.ipc.outcome !== 'flying' && s.penalty.outcome !== 'flying';
-  setText(
-    'n-newton',
-    t('numbers.newton.value', {
-      s: fmtSig(p.ccd_safety, 3),
-      ipc: s.ipc.outcome !== 'flying' ? s.ipc.newton_max : '…',
-      pen: s.penalty.outcome !== 'flying' ? s.penalty.newton_max : '…',
-    }),
-  );
+  setText('n-newton', t('numbers.newton.value', { ipc: s.ipc.newton_max, pen: s.penalty.newton_max }));
+  setText('n-newton-sub', t('numbers.newton.sub', { s: fmtSig(p.ccd_safety, 3), sofar: decided ? '' : t('numbers.sofar') }));
   setText('n-newton-note', t('numbers.newton.note', { pct: `${fmtSig(p.ccd_safety * 100, 3)} %` }));
   $('numbers').dataset.decided = decided ? 'yes' : 'no';
 }
