@@ -258,6 +258,14 @@ impl Figure {
         Ok(Float64Array::from(self.ball(model)?.positions.as_slice()))
     }
 
+    /// Positions after steps `from + 1`, `from + 2`, … so far: the page appends them to its
+    /// step markers each frame instead of copying the whole history.
+    #[wasm_bindgen(js_name = positionsFrom)]
+    pub fn positions_from(&self, model: &str, from: usize) -> Result<Float64Array, JsError> {
+        let xs = &self.ball(model)?.positions;
+        Ok(Float64Array::from(xs.get(from..).unwrap_or(&[])))
+    }
+
     /// Newton iterations of each step so far.
     #[wasm_bindgen(js_name = newtonCounts)]
     pub fn newton_counts(&self, model: &str) -> Result<Uint32Array, JsError> {
