@@ -2,6 +2,8 @@
 //! fresh machine needs nothing but the Rust toolchain (plus node and Chromium for tests).
 
 mod build;
+mod serve;
+mod test;
 mod util;
 
 use std::process::ExitCode;
@@ -11,12 +13,26 @@ usage: cargo xtask <command>
 
 commands:
   build                 build the figure into dist/ (a static site for any static host)
+  serve [--port N]      build, then serve dist/ at http://127.0.0.1:N/ (default 8000;
+                        0 picks a free port)
+  test [--native] [-- <cargo test args>]
+                        fmt, clippy, native tests, wasm tests (Node and headless
+                        Chromium), end-to-end tests in Chromium; --native runs only
+                        fmt, clippy and the native tests
+  e2e [-- <node --test args>]
+                        only the end-to-end tests: build, serve, run tests/e2e/ in
+                        headless Chromium
 ";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let result = match args.first().map(String::as_str) {
         Some("build") => no_more_args(&args[1..]).and_then(|()| build::build().map(|_| ())),
+        Some("serve") => serve::serve(&args[1..]),
+        Some("test") => test::test(&args[1..]),
+        Some("e2e") => test::e2e_only(&args[1..]),
+        // Hidden: cargo's runner for wasm32 test binaries (set by `test`).
+        Some("wasm-runner") => test::wasm_runner(&args[1..]),
         Some("-h" | "--help" | "help") => {
             print!("{USAGE}");
             Ok(())

@@ -1,0 +1,430 @@
+//! `cargo xtask serve`: a small std-only static file server for `dist/`, bound to 127.0.0.1.
+//!
+//! GET and HEAD only, one thread per connection, `Connection: close`. Requests are mapped to
+//! files by [`resolve`], a pure function that refuses anything that could leave `dist/`.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::{Ipv4Addr, SocketAddr, TcpListener, TcpStream};
+use std::path::{Component, Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::thread::JoinHandle;
+use std::time::Duration;
+
+/// Same policy as the page's meta tag; `frame-ancestors *` so the article can embed it.
+pub const CSP: &str = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; \
+style-src 'self'; img-src 'self' data:; connect-src 'self'; object-src 'none'; \
+base-uri 'none'; frame-ancestors *";
+
+/// Why a request target does not map to a file.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Refusal {
+    /// Malformed or dangerous (traversal, backslash, bad escape): 400.
+    BadRequest(&'static str),
+}
+
+/// Maps a request target (`/www/app.js?x=1`) to a path relative to the site root, or refuses
+/// it. Percent-escapes are decoded first, so encoded dots and slashes get the same checks.
+/// A target ending in `/` means its `index.html`.
+pub fn resolve(target: &str) -> Result<PathBuf, Refusal> {
+    let path = target.split(['?', '#']).next().unwrap_or_default();
+    if !path.starts_with('/') {
+        return Err(Refusal::BadRequest("the request target must start with /"));
+    }
+    let decoded = percent_decode(path)?;
+    if decoded.contains('\\') {
+        return Err(Refusal::BadRequest("backslash in path"));
+    }
+    if decoded.contains('\0') {
+        return Err(Refusal::BadRequest("NUL in path"));
+    }
+    let mut rel = PathBuf::new();
+    for segment in decoded.split('/') {
+        match segment {
+            "" | "." => {}
+            ".." => return Err(Refusal::BadRequest("`..` in path")),
+            s => rel.push(s),
+        }
+    }
+    // Every piece must be a plain name: no root, no prefix, no parent.
+    if !rel.components().all(|c| matches!(c, Component::Normal(_))) {
+        return Err(Refusal::BadRequest("path is not relative"));
+    }
+    if decoded.ends_with('/') {
+        rel.push("index.html");
+    }
+    Ok(rel)
+}
+
+fn percent_decode(s: &str) -> Result<String, Refusal> {
+    let bytes = s.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] == b'%' {
+            let hex = bytes
+                .get(i + 1..i + 3)
+                .and_then(|h| std::str::from_utf8(h).ok())
+                .and_then(|h| u8::from_str_radix(h, 16).ok())
+                .ok_or(Refusal::BadRequest("bad percent-escape"))?;
+            out.push(hex);
+            i += 3;
+        } else {
+            out.push(bytes[i]);
+            i += 1;
+        }
+    }
+    String::from_utf8(out).map_err(|_| Refusal::BadRequest("path is not UTF-8"))
+}
+
+/// The Content-Type for a file name.
+pub fn mime(path: &Path) -> &'static str {
+    let ext = path.extension().and_then(|e| e.to_str()).map(str::to_ascii_lowercase);
+    match ext.as_deref() {
+        Some("html" | "htm") => "text/html; charset=utf-8",
+        Some("js" | "mjs") => "text/javascript; charset=utf-8",
+        Some("wasm") => "application/wasm",
+        Some("css") => "text/css; charset=utf-8",
+        Some("json" | "map") => "application/json",
+        Some("png") => "image/png",
+        Some("svg") => "image/svg+xml",
+        Some("ico") => "image/x-icon",
+        Some("txt") => "text/plain; charset=utf-8",
+        Some("woff2") => "font/woff2",
+        _ => "application/octet-stream",
+    }
+}
+
+/// A running server; stops when [`Server::stop`] is called.
+pub struct Server {
+    addr: SocketAddr,
+    stop: Arc<AtomicBool>,
+    thread: Option<JoinHandle<()>>,
+}
+
+impl Server {
+    /// Serves `root` on 127.0.0.1:`port` (0 picks a free port) in a background thread.
+    pub fn start(root: &Path, port: u16, log: bool) -> Result<Server, String> {
+        let listener = TcpListener::bind((Ipv4Addr::LOCALHOST, port))
+            .map_err(|e| format!("cannot listen on 127.0.0.1:{port}: {e}"))?;
+        let addr = listener.local_addr().map_err(|e| e.to_string())?;
+        // Canonical, so a symlink inside the site cannot point outside it.
+        let root = root.canonicalize().map_err(|e| format!("{}: {e}", root.display()))?;
+        let stop = Arc::new(AtomicBool::new(false));
+        let stop_flag = Arc::clone(&stop);
+        let thread = std::thread::spawn(move || {
+            for conn in listener.incoming() {
+                if stop_flag.load(Ordering::SeqCst) {
+                    break;
+                }
+                let Ok(stream) = conn else { continue };
+                let root = root.clone();
+                std::thread::spawn(move || {
+                    // A client that hangs up early is its own problem.
+                    let _ = handle(stream, &root, log);
+                });
+            }
+        });
+        Ok(Server { addr, stop, thread: Some(thread) })
+    }
+
+    pub fn url(&self) -> String {
+        format!("http://{}/", self.addr)
+    }
+
+    /// Blocks for as long as the server runs (until the process is interrupted).
+    pub fn wait(mut self) {
+        if let Some(t) = self.thread.take() {
+            let _ = t.join();
+        }
+    }
+
+    pub fn stop(mut self) {
+        self.shutdown();
+    }
+
+    fn shutdown(&mut self) {
+        self.stop.store(true, Ordering::SeqCst);
+        // Wake the accept loop so it sees the flag.
+        let _ = TcpStream::connect(self.addr);
+        if let Some(t) = self.thread.take() {
+            let _ = t.join();
+        }
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        if self.thread.is_some() {
+            self.shutdown();
+        }
+    }
+}
+
+struct Response {
+    status: u16,
+    reason: &'static str,
+    content_type: &'static str,
+    body: Vec<u8>,
+    extra: Vec<(&'static str, String)>,
+}
+
+impl Response {
+    fn text(status: u16, reason: &'static str, body: &str) -> Response {
+        Response {
+            status,
+            reason,
+            content_type: "text/plain; charset=utf-8",
+            body: format!("{body}\n").into_bytes(),
+            extra: Vec::new(),
+        }
+    }
+}
+
+fn handle(stream: TcpStream, root: &Path, log: bool) -> std::io::Result<()> {
+    stream.set_read_timeout(Some(Duration::from_secs(10)))?;
+    let mut reader = BufReader::new(stream.try_clone()?);
+    let mut request_line = String::new();
+    // Bounded reads: the request line and headers of a GET fit easily in 8 KiB.
+    (&mut reader).take(8192).read_line(&mut request_line)?;
+    loop {
+        let mut header = String::new();
+        let n = (&mut reader).take(8192).read_line(&mut header)?;
+        if n == 0 || header == "\r\n" || header == "\n" {
+            break;
+        }
+    }
+    let mut parts = request_line.split_whitespace();
+    let (method, target) = (parts.next().unwrap_or(""), parts.next().unwrap_or(""));
+    let response = respond(method, target, root);
+    if log {
+        println!("{} {} {}", response.status, method, target);
+    }
+    write_response(stream, &response, method == "HEAD")
+}
+
+fn respond(method: &str, target: &str, root: &Path) -> Response {
+    if method != "GET" && method != "HEAD" {
+        let mut r = Response::text(405, "Method Not Allowed", "only GET and HEAD");
+        r.extra.push(("Allow", "GET, HEAD".into()));
+        return r;
+    }
+    let rel = match resolve(target) {
+        Ok(rel) => rel,
+        Err(Refusal::BadRequest(why)) => return Response::text(400, "Bad Request", why),
+    };
+    let path = root.join(&rel);
+    if path.is_dir() {
+        let mut r = Response::text(301, "Moved Permanently", "moved");
+        let location = format!("{}/", target.split(['?', '#']).next().unwrap_or("/"));
+        r.extra.push(("Location", location));
+        return r;
+    }
+    let not_found = || Response::text(404, "Not Found", "not found");
+    // Only regular files that really are inside the site (after following symlinks).
+    match path.canonicalize() {
+        Ok(real) if real.starts_with(root) && real.is_file() => match std::fs::read(&real) {
+            Ok(body) => {
+                Response { status: 200, reason: "OK", content_type: mime(&rel), body, extra: Vec::new() }
+            }
+            Err(_) => not_found(),
+        },
+        _ => not_found(),
+    }
+}
+
+fn write_response(mut stream: TcpStream, r: &Response, head_only: bool) -> std::io::Result<()> {
+    let mut head = format!(
+        "HTTP/1.1 {} {}\r\nContent-Type: {}\r\nContent-Length: {}\r\n\
+         Cache-Control: no-cache\r\nContent-Security-Policy: {CSP}\r\n\
+         X-Content-Type-Options: nosniff\r\nConnection: close\r\n",
+        r.status,
+        r.reason,
+        r.content_type,
+        r.body.len()
+    );
+    for (name, value) in &r.extra {
+        head.push_str(&format!("{name}: {value}\r\n"));
+    }
+    head.push_str("\r\n");
+    stream.write_all(head.as_bytes())?;
+    if !head_only {
+        stream.write_all(&r.body)?;
+    }
+    stream.flush()
+}
+
+/// `cargo xtask serve [--port N]`: builds, then serves until interrupted.
+pub fn serve(args: &[String]) -> Result<(), String> {
+    let port = parse_port(args)?;
+    let dist = crate::build::build()?;
+    let server = Server::start(&dist, port, true)?;
+    println!("\nxtask: serving {} at {}", dist.display(), server.url());
+    println!("xtask: press Ctrl-C to stop");
+    server.wait();
+    Ok(())
+}
+
+fn parse_port(args: &[String]) -> Result<u16, String> {
+    let mut port = 8000;
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        let value = match a.strip_prefix("--port=") {
+            Some(v) => v,
+            None if a == "--port" => it.next().ok_or("--port needs a number (0 to 65535)")?,
+            None => return Err(format!("unexpected argument {a:?}; usage: cargo xtask serve [--port N]")),
+        };
+        port = value
+            .parse()
+            .map_err(|_| format!("--port {value:?}: allowed: a number from 0 (any free port) to 65535"))?;
+    }
+    Ok(port)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ok(target: &str) -> PathBuf {
+        resolve(target).unwrap_or_else(|e| panic!("{target}: {e:?}"))
+    }
+
+    fn refused(target: &str) -> bool {
+        matches!(resolve(target), Err(Refusal::BadRequest(_)))
+    }
+
+    #[test]
+    fn plain_paths_map_inside_the_site() {
+        assert_eq!(ok("/"), PathBuf::from("index.html"));
+        assert_eq!(ok("/index.html"), PathBuf::from("index.html"));
+        assert_eq!(ok("/pkg/ipc_wall_bg.wasm"), PathBuf::from("pkg/ipc_wall_bg.wasm"));
+        assert_eq!(ok("/www/"), PathBuf::from("www/index.html"));
+        assert_eq!(ok("/www/app.js?v=2#top"), PathBuf::from("www/app.js"));
+        assert_eq!(ok("/?v0=1"), PathBuf::from("index.html"));
+        assert_eq!(ok("//www//./app.js"), PathBuf::from("www/app.js"));
+        assert_eq!(ok("/a%20b.css"), PathBuf::from("a b.css"));
+    }
+
+    #[test]
+    fn traversal_is_refused_in_every_spelling() {
+        for t in [
+            "/..",
+            "/../etc/passwd",
+            "/www/../../etc/passwd",
+            "/www/..",
+            "/%2e%2e/etc/passwd",
+            "/%2E%2E/etc/passwd",
+            "/.%2e/etc/passwd",
+            "/www%2f..%2f..%2fetc%2fpasswd",
+            "/..%5cetc%5cpasswd",
+            "/www\\..\\secret",
+            "/%5c%5cserver%5cshare",
+            "etc/passwd",
+            "http://example.com/etc/passwd",
+            "",
+            "/%00",
+            "/%zz",
+            "/%2",
+            "/%ff%fe",
+        ] {
+            assert!(refused(t), "{t:?} was not refused: {:?}", resolve(t));
+        }
+    }
+
+    #[test]
+    fn resolved_paths_never_leave_the_root() {
+        // Whatever comes in, an accepted path is a plain relative path.
+        for t in ["/a/b/c", "/./a", "/a/./b/", "//", "/C:/x", "/~/x"] {
+            let p = ok(t);
+            assert!(
+                p.is_relative() && p.components().all(|c| matches!(c, Component::Normal(_))),
+                "{t:?} -> {p:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn mime_types() {
+        assert_eq!(mime(Path::new("pkg/ipc_wall_bg.wasm")), "application/wasm");
+        assert_eq!(mime(Path::new("pkg/ipc_wall.js")), "text/javascript; charset=utf-8");
+        assert_eq!(mime(Path::new("index.html")), "text/html; charset=utf-8");
+        assert_eq!(mime(Path::new("www/style.css")), "text/css; charset=utf-8");
+        assert_eq!(mime(Path::new("a.PNG")), "image/png");
+        assert_eq!(mime(Path::new("a.json")), "application/json");
+        assert_eq!(mime(Path::new("a.svg")), "image/svg+xml");
+        assert_eq!(mime(Path::new("LICENSE")), "application/octet-stream");
+    }
+
+    #[test]
+    fn port_option() {
+        let args = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        assert_eq!(parse_port(&args(&[])), Ok(8000));
+        assert_eq!(parse_port(&args(&["--port", "0"])), Ok(0));
+        assert_eq!(parse_port(&args(&["--port=8123"])), Ok(8123));
+        assert!(parse_port(&args(&["--port"])).is_err());
+        assert!(parse_port(&args(&["--port", "70000"])).is_err());
+        assert!(parse_port(&args(&["--bind", "0.0.0.0"])).is_err());
+    }
+
+    /// A raw HTTP/1.1 exchange; returns (status line, headers, body).
+    fn get(addr: SocketAddr, request: &str) -> (String, String, Vec<u8>) {
+        let mut s = TcpStream::connect(addr).unwrap();
+        s.write_all(request.as_bytes()).unwrap();
+        let mut all = Vec::new();
+        s.read_to_end(&mut all).unwrap();
+        let split = all.windows(4).position(|w| w == b"\r\n\r\n").unwrap();
+        let head = String::from_utf8(all[..split].to_vec()).unwrap();
+        let body = all[split + 4..].to_vec();
+        let (status, headers) = head.split_once("\r\n").unwrap_or((&head, ""));
+        (status.to_string(), headers.to_string(), body)
+    }
+
+    #[test]
+    fn serves_files_with_types_and_refuses_the_rest() {
+        let base = std::env::temp_dir().join(format!("xtask-serve-test-{}", std::process::id()));
+        let site = base.join("site");
+        std::fs::create_dir_all(site.join("pkg")).unwrap();
+        std::fs::write(site.join("index.html"), "<!doctype html>hi").unwrap();
+        std::fs::write(site.join("pkg/m_bg.wasm"), b"\0asm\x01\0\0\0").unwrap();
+        std::fs::write(base.join("secret.txt"), "outside").unwrap();
+        #[cfg(unix)]
+        std::os::unix::fs::symlink(base.join("secret.txt"), site.join("link.txt")).unwrap();
+
+        let server = Server::start(&site, 0, false).unwrap();
+        let addr = server.addr;
+        let req = |m: &str, t: &str| get(addr, &format!("{m} {t} HTTP/1.1\r\nHost: x\r\n\r\n"));
+
+        let (status, headers, body) = req("GET", "/");
+        assert_eq!(status, "HTTP/1.1 200 OK");
+        assert!(headers.contains("Content-Type: text/html; charset=utf-8"), "{headers}");
+        assert!(headers.contains("Cache-Control: no-cache"), "{headers}");
+        assert!(headers.contains(&format!("Content-Security-Policy: {CSP}")), "{headers}");
+        assert_eq!(body, b"<!doctype html>hi");
+
+        let (status, headers, body) = req("GET", "/pkg/m_bg.wasm");
+        assert_eq!(status, "HTTP/1.1 200 OK");
+        assert!(headers.contains("Content-Type: application/wasm"), "{headers}");
+        assert!(headers.contains("Content-Length: 8"), "{headers}");
+        assert_eq!(body, b"\0asm\x01\0\0\0");
+
+        let (status, headers, body) = req("HEAD", "/index.html");
+        assert_eq!(status, "HTTP/1.1 200 OK");
+        assert!(headers.contains("Content-Length: 17"), "{headers}");
+        assert!(body.is_empty());
+
+        assert_eq!(req("GET", "/nope.js").0, "HTTP/1.1 404 Not Found");
+        assert_eq!(req("GET", "/pkg").0, "HTTP/1.1 301 Moved Permanently");
+        assert_eq!(req("POST", "/").0, "HTTP/1.1 405 Method Not Allowed");
+        for t in ["/../secret.txt", "/%2e%2e/secret.txt", "/pkg/..%2f..%2fsecret.txt", "/..\\secret.txt"] {
+            let (status, _, body) = req("GET", t);
+            assert_eq!(status, "HTTP/1.1 400 Bad Request", "{t}");
+            assert!(!String::from_utf8_lossy(&body).contains("outside"), "{t}");
+        }
+        #[cfg(unix)]
+        assert_eq!(req("GET", "/link.txt").0, "HTTP/1.1 404 Not Found");
+
+        server.stop();
+        assert!(TcpStream::connect(addr).is_err(), "still listening after stop");
+        std::fs::remove_dir_all(&base).unwrap();
+    }
+}
