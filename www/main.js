@@ -263,7 +263,7 @@ function refreshState() {
     const tr = track[m];
     const steps = ui.state[m].steps;
     if (steps !== tr.n) {
-      const fresh = api.guard((f) => (f.positionsFrom ? f.positionsFrom(m, tr.n) : f.positions(m).subarray(tr.n)));
+      const fresh = api.guard((f) => f.positionsFrom(m, tr.n));
       if (tr.n + fresh.length > tr.buf.length) {
         const grown = new Float64Array(Math.max(tr.buf.length * 2, tr.n + fresh.length));
         grown.set(tr.buf.subarray(0, tr.n));

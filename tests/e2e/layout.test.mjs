@@ -49,7 +49,7 @@ for (const v of [
         assert.equal(s.height, Math.round(s.cssH * v.dpr), `${id}: backing height = CSS height × dpr`);
         assert.ok(s.colours >= 30, `${id}: only ${s.colours} distinct colours: blank?`);
       }
-      const file = await screenshot(page, v.name);
+      const file = await screenshot(page, v.name, { fullPage: true });
       const png = pngSize(file);
       assert.equal(png.width, v.width * v.dpr);
       assert.ok(png.height >= v.height * v.dpr);
@@ -88,7 +88,7 @@ test('dark colour scheme: the page and the scene turn dark', async () => {
     assert.ok(r + g + b < 120, `body background ${bg}`);
     const corner = await page.evaluate(() => [...document.getElementById('scene').getContext('2d').getImageData(2, 2, 1, 1).data]);
     assert.ok(corner[0] + corner[1] + corner[2] < 150, `scene background ${corner}`);
-    await screenshot(page, 'figure-1280x800-dark');
+    await screenshot(page, 'figure-1280x800-dark', { fullPage: true });
   } finally {
     await context.close();
   }
