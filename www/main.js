@@ -41,6 +41,10 @@ const track = {
   ipc: { buf: new Float64Array(256), n: 0 },
 };
 
+// Work time of the latest frames that stepped or drew, for the frame-budget benchmark.
+const frameTimes = new Float64Array(600);
+let frameCount = 0;
+
 let scene = null;
 let energy = null;
 let resolveReady;
@@ -351,7 +355,7 @@ function updateEnergy() {
   ui.plotted.x1 = x1;
   updateMinimizers(xTilde);
   const stepKey = `${ui.state.penalty.steps}/${ui.state.ipc.steps}`;
-  api.guard((f) => energy.draw(f, xTilde, x0, x1, ui.dark, stepKey, ui.restarts));
+  return api.guard((f) => energy.draw(f, xTilde, x0, x1, ui.dark, stepKey, ui.restarts));
 }
 
 /** Where `x` is relative to the wall, in words. */
@@ -462,15 +466,18 @@ function updateNumbers() {
 function frame(now) {
   if (!api.isDead() && ui.state) {
     try {
+      const t0 = performance.now();
+      const worked = ui.playing || ui.sceneDirty || ui.textDirty;
       updateSimulation(now);
       updateScene();
-      updateEnergy();
+      const drew = updateEnergy();
       if (ui.textDirty) {
         ui.textDirty = false;
         updateStatus();
         updateEnergyText();
         updateNumbers();
       }
+      if (worked || drew) frameTimes[frameCount++ % frameTimes.length] = performance.now() - t0;
       if (!firstFrameDrawn) {
         firstFrameDrawn = true;
         resolveReady();
@@ -515,6 +522,13 @@ window.ipcWall = {
   /** The energy plot as drawn: x̃ and the plot rectangle in CSS px relative to the canvas. */
   energyView: () => ({ x_tilde: ui.plotted.xTilde, following: ui.xTildeUser === null, ...energy.view() }),
   table: () => api.guard((f) => f.table()),
+  /** Milliseconds of work of the latest frames that stepped or drew (oldest first). */
+  __frameTimes: () => {
+    const n = Math.min(frameCount, frameTimes.length);
+    const out = [];
+    for (let i = frameCount - n; i < frameCount; i++) out.push(frameTimes[i % frameTimes.length]);
+    return out;
+  },
   /** Test hook: a real Rust panic through the same guarded path as every other call. */
   __panic: () => {
     try {

@@ -37,7 +37,13 @@ export function readColors() {
 /** Path of a marker whose leading (right) edge is at (x, y): disc or diamond of radius r. */
 function shapePath(ctx, shape, x, y, r) {
   ctx.beginPath();
+  addShape(ctx, shape, x, y, r);
+}
+
+/** Adds a marker to the current path, so many markers cost one stroke. */
+function addShape(ctx, shape, x, y, r) {
   if (shape === 'disc') {
+    ctx.moveTo(x, y);
     ctx.arc(x - r, y, r, 0, 2 * Math.PI);
   } else {
     ctx.moveTo(x, y);
@@ -237,13 +243,14 @@ export function setupScene(canvas) {
       ctx.strokeStyle = col;
       ctx.lineWidth = 1;
       let lastPx = -Infinity;
+      ctx.beginPath();
       for (let i = 0; i < n; i++) {
         const px = sx(Math.min(buf[i], xHi));
         if (Math.abs(px - lastPx) < 2.5 && i !== n - 1) continue;
         lastPx = px;
-        shapePath(ctx, shape, px, y, 3.5);
-        ctx.stroke();
+        addShape(ctx, shape, px, y, 3.5);
       }
+      ctx.stroke();
       ctx.globalAlpha = 1;
       // A step that starts in front of the wall and ends behind it.
       for (let i = 0; i < n; i++) {
@@ -407,14 +414,15 @@ export function setupScene(canvas) {
       ctx.strokeStyle = col;
       ctx.lineWidth = 1;
       let lastPx = -Infinity;
+      ctx.beginPath();
       // Newest first: only the last few hundred steps can be near the wall.
       for (let i = n - 1; i >= Math.max(0, n - 400); i--) {
         const u = uOf(buf[i]);
         if (u === null || Math.abs(u - lastPx) < 2) continue;
         lastPx = u;
-        shapePath(ctx, shape, u, y, 3);
-        ctx.stroke();
+        addShape(ctx, shape, u, y, 3);
       }
+      ctx.stroke();
       ctx.globalAlpha = 1;
 
       // Newton iterates of the latest step: dots just under the lane.
