@@ -1,1 +1,98 @@
-fn main() {}
+//! Throughput of the solver, and the CLI's sweep against the article's own Python.
+//!
+//! `cargo bench --bench throws` runs the criterion groups. With `IPC_WALL_SWEEP=1` it first
+//! times, side by side in one run, the whole CLI process and the
+//! whole article program (read from `../shared/article/`, never copied) over the same
+//! 15,000-throw sweep: 5,000 launch speeds, penalty at k = 1e4 and 1e6, and IPC.
+
+use std::hint::black_box;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use criterion::{criterion_group, Criterion, Throughput};
+use ipc_wall::sim::throw;
+use ipc_wall::table::{rows, ARTICLE_K};
+use ipc_wall::{Horizon, Model, Params};
+
+const SWEEP_LEN: usize = 5_000;
+const ARTICLE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/article/004_edd5e71f459f89be.txt");
+
+/// The sweep's launch speeds: 5,000 evenly from 1 to 50 m/s, the article's range.
+fn sweep_v0() -> Vec<f64> {
+    (0..SWEEP_LEN).map(|i| 1.0 + 49.0 * i as f64 / (SWEEP_LEN - 1) as f64).collect()
+}
+
+fn bench_throws(c: &mut Criterion) {
+    let p = Params::default();
+    let mut g = c.benchmark_group("throw_80_steps_article_defaults");
+    g.throughput(Throughput::Elements(1));
+    for model in Model::BOTH {
+        g.bench_function(model.name(), |b| b.iter(|| throw(black_box(&p), model, Horizon::Steps(80))));
+    }
+    g.finish();
+
+    let mut g = c.benchmark_group("throw_until_decided_article_defaults");
+    g.throughput(Throughput::Elements(1));
+    for model in Model::BOTH {
+        g.bench_function(model.name(), |b| b.iter(|| throw(black_box(&p), model, Horizon::UntilDecided)));
+    }
+    g.finish();
+
+    let v0s = sweep_v0();
+    let mut g = c.benchmark_group("sweep");
+    g.throughput(Throughput::Elements((v0s.len() * 3) as u64));
+    g.sample_size(10);
+    g.bench_function("15000_throws_in_process", |b| b.iter(|| rows(black_box(&p), &v0s, &ARTICLE_K)));
+    g.finish();
+}
+
+/// Runs `cmd` `n` times and returns the fastest wall-clock time (the least disturbed run).
+fn fastest(n: usize, mut cmd: impl FnMut() -> Command) -> Duration {
+    (0..n)
+        .map(|_| {
+            let t = Instant::now();
+            let status = cmd().stdout(Stdio::null()).status().expect("spawn");
+            assert!(status.success());
+            t.elapsed()
+        })
+        .min()
+        .unwrap_or_default()
+}
+
+/// The CLI's sweep and the article's program on the same sweep, whole process against whole
+/// process.
+fn side_by_side() {
+    let list: Vec<String> = sweep_v0().iter().map(|v| format!("{v:?}")).collect();
+    let list = list.join(",");
+    let cli = fastest(5, || {
+        let mut c = Command::new(env!("CARGO_BIN_EXE_ipc-wall"));
+        c.args(["table", "--format", "csv", "--v0", &list]);
+        c
+    });
+    println!("sweep: CLI, 15,000 throws, whole process: {:.1} ms", cli.as_secs_f64() * 1e3);
+    let Ok(article) = std::fs::read_to_string(ARTICLE) else {
+        println!("sweep: the article is not at {ARTICLE}; no Python comparison");
+        return;
+    };
+    let Some(start) = article.find("import math") else { return };
+    let Some(end) = article.find("\nwall at 0.503 m") else { return };
+    // The article's program as printed, with its list of six speeds replaced by the sweep.
+    let program = article[start..end].replace("[1, 2, 5, 10, 20, 50]", &format!("[{list}]"));
+    let python = fastest(1, || {
+        let mut c = Command::new("python3");
+        c.args(["-c", &program]);
+        c
+    });
+    println!("sweep: article's Python, same sweep, whole process: {:.2} s", python.as_secs_f64());
+    println!("sweep: speed-up {:.0}x (target: at least 100x)", python.as_secs_f64() / cli.as_secs_f64());
+}
+
+criterion_group!(benches, bench_throws);
+
+fn main() {
+    if std::env::var_os("IPC_WALL_SWEEP").is_some() {
+        side_by_side();
+    }
+    benches();
+    Criterion::default().configure_from_args().final_summary();
+}

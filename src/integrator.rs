@@ -66,6 +66,8 @@ pub struct Iterate {
 pub struct StepSolution {
     /// The minimizer found, `x_{t+1}` [m].
     pub x: f64,
+    /// `E` at that point.
+    pub energy: f64,
     /// Newton iterations, counted as the article counts them (the converged one included).
     pub iterations: u32,
 }
@@ -112,6 +114,16 @@ impl Integrator {
         InertiaEnergy { mass: self.mass, x_tilde }
     }
 
+    /// Whether the contact term and its derivatives are exactly zero at `x` and at every
+    /// position in front of it: IPC at `d ≥ d̂` (the barrier's own test), penalty in front of
+    /// the wall.
+    fn contact_free(&self, x: f64) -> bool {
+        match self.model {
+            Model::Ipc => self.wall - x >= self.barrier.dhat,
+            Model::Penalty => x <= self.wall,
+        }
+    }
+
     /// `E(x)` for the predicted position `x_tilde`; `+∞` for IPC at or behind the wall.
     pub fn energy(&self, x: f64, x_tilde: f64) -> f64 {
         let e = self.inertia(x_tilde).value(x);
@@ -152,10 +164,18 @@ impl Integrator {
         }
         let mut x = x0;
         let mut iterations = 0;
+        // E at x, when the line search has already computed it.
+        let mut energy_x = None;
         for it in 1..=MAX_NEWTON_ITERATIONS {
             iterations = it;
-            let g = self.gradient(x, x_tilde);
-            let dx = -g / self.hessian(x, x_tilde);
+            // Out of contact range the contact terms are exactly zero and adding them changes
+            // no bit, so they are skipped: free flight is most steps of a throw.
+            let (g, hs) = if self.contact_free(x) {
+                (self.mass * (x - x_tilde), self.mass)
+            } else {
+                (self.gradient(x, x_tilde), self.hessian(x, x_tilde))
+            };
+            let dx = -g / hs;
             let mut record = Iterate {
                 x,
                 energy: f64::NAN,
@@ -169,29 +189,42 @@ impl Integrator {
             };
             if dx.abs() < self.tol {
                 if let Some(t) = trace.as_deref_mut() {
-                    record.energy = self.energy(x, x_tilde);
+                    record.energy = energy_x.unwrap_or_else(|| self.energy(x, x_tilde));
                     record.converged = true;
                     t.push(record);
                 }
                 break;
             }
+            // Every trial point x + αΔx lies between x and x + Δx, and contact_free is
+            // monotone in x, so one test covers the whole line search.
+            let segment_free = self.contact_free(x.max(x + dx));
+            let energy = |y: f64| {
+                if segment_free {
+                    self.inertia(x_tilde).value(y)
+                } else {
+                    self.energy(y, x_tilde)
+                }
+            };
             let mut a = 1.0;
-            if self.model == Model::Ipc {
+            if self.model == Model::Ipc && !segment_free {
                 if let Some(clipped) = collision_free_stepsize(x, dx, self.wall, self.ccd_safety) {
                     a = clipped;
                     record.ccd_clipped = true;
                 }
             }
             record.alpha_ccd = a;
-            let e0 = self.energy(x, x_tilde);
-            while self.energy(x + a * dx, x_tilde) > e0 && a > MIN_ALPHA {
+            let e0 = energy_x.unwrap_or_else(|| energy(x));
+            let mut e_trial = energy(x + a * dx);
+            while e_trial > e0 && a > MIN_ALPHA {
                 a *= 0.5;
+                e_trial = energy(x + a * dx);
             }
-            if self.model == Model::Ipc {
+            if self.model == Model::Ipc && self.wall - (x + a * dx) <= 0.0 {
                 // Only reachable where the reference would land on the wall by rounding.
                 while self.wall - (x + a * dx) <= 0.0 && a > 0.0 {
                     a *= 0.5;
                 }
+                e_trial = energy(x + a * dx);
             }
             if let Some(t) = trace.as_deref_mut() {
                 record.energy = e0;
@@ -199,8 +232,10 @@ impl Integrator {
                 t.push(record);
             }
             x += a * dx;
+            energy_x = Some(e_trial);
         }
-        StepSolution { x, iterations }
+        let energy = energy_x.unwrap_or_else(|| self.energy(x, x_tilde));
+        StepSolution { x, energy, iterations }
     }
 
     /// One time step from position `x` and velocity `v`: predicts `x̃ = x + h v`, solves,

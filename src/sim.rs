@@ -173,7 +173,7 @@ impl Simulation {
             v: self.v,
             x_tilde,
             newton_iterations: sol.iterations,
-            energy: self.integrator.energy(self.x, x_tilde),
+            energy: sol.energy,
             distance: p.wall - self.x,
             outcome: self.outcome,
         })

@@ -23,7 +23,25 @@ pub struct Row {
 
 /// Every throw of the table, in its order: for each `v0`, one penalty row per `k`, then the
 /// IPC row. Each throw runs `params.steps` steps, as the article's do.
+///
+/// Throws are independent, so long sweeps are shared among the machine's cores; the rows
+/// and every bit in them are the same as in one thread.
 pub fn rows(params: &Params, v0s: &[f64], ks: &[f64]) -> Vec<Row> {
+    const PER_THREAD: usize = 64;
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    if threads < 2 || v0s.len() < 2 * PER_THREAD {
+        return rows_serial(params, v0s, ks);
+    }
+    let chunk = v0s.len().div_ceil(threads);
+    std::thread::scope(|s| {
+        let handles: Vec<_> =
+            v0s.chunks(chunk).map(|part| s.spawn(move || rows_serial(params, part, ks))).collect();
+        // A throw does not panic; if one did, re-raise it here rather than lose rows.
+        handles.into_iter().flat_map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e))).collect()
+    })
+}
+
+fn rows_serial(params: &Params, v0s: &[f64], ks: &[f64]) -> Vec<Row> {
     let horizon = Horizon::Steps(params.steps);
     let mut out = Vec::with_capacity(v0s.len() * (ks.len() + 1));
     for &v0 in v0s {
