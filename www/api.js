@@ -30,6 +30,7 @@ export function deathMessage() {
 /** Runs `fn(figure, glue)`; on a trap marks the instance dead, notifies, and rethrows. */
 export function guard(fn) {
   if (dead) throw new Error('the figure stopped after an error; reset it to continue');
+  if (!figure) throw new Error('the figure is not ready yet; await window.ipcWall.ready');
   try {
     return fn(figure, glue);
   } catch (e) {

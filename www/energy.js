@@ -44,18 +44,43 @@ export function setupEnergy(canvas, { onDrag, onDragStart, onDragEnd, onKey }) {
     return Math.min(Math.max(x, rect.x0), rect.x1);
   }
 
+  // Touch keeps vertical page scrolling (touch-action: pan-y): a touch takes x̃ only once it
+  // moves sideways; if the browser scrolls instead, it sends pointercancel and x̃ stays put.
+  let pending = false;
+  let downX = 0;
+  let downY = 0;
   canvas.addEventListener('pointerdown', (ev) => {
     if (ev.button !== 0 && ev.pointerType === 'mouse') return;
     dragging = true;
     pointerId = ev.pointerId;
     canvas.setPointerCapture?.(ev.pointerId);
     canvas.classList.add('dragging');
-    onDragStart();
-    onDrag(xAt(ev));
-    ev.preventDefault();
+    pending = ev.pointerType === 'touch';
+    downX = ev.clientX;
+    downY = ev.clientY;
+    if (!pending) {
+      onDragStart();
+      onDrag(xAt(ev));
+      ev.preventDefault();
+    }
   });
   canvas.addEventListener('pointermove', (ev) => {
     if (!dragging || ev.pointerId !== pointerId) return;
+    if (pending) {
+      const dx = Math.abs(ev.clientX - downX);
+      const dy = Math.abs(ev.clientY - downY);
+      if (dx < 4 && dy < 4) return;
+      if (dy > dx) {
+        // A vertical swipe: the page scrolls; this gesture is not a drag.
+        dragging = false;
+        pending = false;
+        pointerId = null;
+        canvas.classList.remove('dragging');
+        return;
+      }
+      pending = false;
+      onDragStart();
+    }
     onDrag(xAt(ev));
     ev.preventDefault();
   });
@@ -64,6 +89,14 @@ export function setupEnergy(canvas, { onDrag, onDragStart, onDragEnd, onKey }) {
     dragging = false;
     pointerId = null;
     canvas.classList.remove('dragging');
+    if (pending) {
+      // A tap: put x̃ where the finger was.
+      pending = false;
+      if (ev.type === 'pointerup') {
+        onDragStart();
+        onDrag(xAt(ev));
+      } else return;
+    }
     onDragEnd();
   };
   canvas.addEventListener('pointerup', end);

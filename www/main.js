@@ -126,6 +126,11 @@ function setupResize() {
     }
   });
   for (const id of ['scene', 'energy']) ro.observe($(id));
+  // Size now too: ResizeObserver reports after this frame's rAF callbacks, and `ready` must
+  // mean a frame was really drawn.
+  const dpr = window.devicePixelRatio || 1;
+  scene.resize($('scene').clientWidth, $('scene').clientHeight, dpr);
+  energy.resize($('energy').clientWidth, $('energy').clientHeight, dpr);
   // A dpr change (zoom, moving to another screen) does not resize the CSS box.
   const watchDpr = () => {
     matchMedia(`(resolution: ${window.devicePixelRatio}dppx)`).addEventListener(
@@ -549,16 +554,17 @@ async function main() {
   setupControls();
   setupEnergyPlot();
   setupScenePanel();
+  setupResize();
+  requestAnimationFrame(frame);
   try {
     await api.load({});
   } catch (e) {
+    // Offer the same Reset as after a panic: it retries the import.
     $('error-detail').textContent = t('error.detail', { msg: e.message || String(e) });
     $('error-banner').hidden = false;
     throw e;
   }
-  setupResize();
   restartAfterChange(!reduceMotion.matches);
-  requestAnimationFrame(frame);
 }
 
 main();

@@ -126,3 +126,46 @@ test('setXTilde() and the plot keys do what a drag does', async () => {
     await context.close();
   }
 });
+
+test('a finger drags x̃ sideways; a vertical swipe over the plot scrolls the page instead', async () => {
+  const { page, context, consoleErrors } = await openPage(browser, { width: 390, height: 844, dpr: 3, locale: 'en-US' });
+  try {
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: true, maxTouchPoints: 1 });
+    const touch = (type, points) => cdp.send('Input.dispatchTouchEvent', { type, touchPoints: points });
+    await page.locator('#energy').scrollIntoViewIfNeeded();
+    const s = await page.evaluate(() => window.ipcWall.runToEnd());
+    const { wall, thickness } = s.params;
+    await nextFrames(page);
+    const before = await page.evaluate(() => window.ipcWall.energyView());
+
+    // Sideways: x̃ follows the finger past the wall.
+    const a = await plotPoint(page, wall - 0.5 * thickness);
+    const b = await plotPoint(page, wall + 1.75 * thickness);
+    await touch('touchStart', [{ x: a.px, y: a.py }]);
+    for (let i = 1; i <= 10; i++) await touch('touchMove', [{ x: a.px + ((b.px - a.px) * i) / 10, y: a.py }]);
+    await touch('touchEnd', []);
+    await nextFrames(page);
+    const v = await page.evaluate(() => window.ipcWall.energyView());
+    assert.equal(v.following, false);
+    assert.ok(Math.abs(v.x_tilde - (wall + 1.75 * thickness)) <= 3 * b.perPixel, `x̃ = ${v.x_tilde}`);
+    const m = await page.evaluate((x) => window.ipcWall.minimizers(x), v.x_tilde);
+    assert.ok(m.penalty > wall + thickness && m.ipc < wall);
+    assert.notEqual(v.x_tilde, before.x_tilde);
+
+    // Vertical: the page scrolls and x̃ stays where it was.
+    assert.equal(await page.locator('#energy').evaluate((c) => getComputedStyle(c).touchAction), 'pan-y');
+    const y0 = await page.evaluate(() => window.scrollY);
+    const c = await plotPoint(page, wall - 0.5 * thickness);
+    await touch('touchStart', [{ x: c.px, y: c.py + 40 }]);
+    for (let i = 1; i <= 10; i++) await touch('touchMove', [{ x: c.px, y: c.py + 40 - 20 * i }]);
+    await touch('touchEnd', []);
+    await page.waitForTimeout(300);
+    await nextFrames(page);
+    assert.ok((await page.evaluate(() => window.scrollY)) > y0, 'the swipe scrolled the page');
+    assert.equal((await page.evaluate(() => window.ipcWall.energyView())).x_tilde, v.x_tilde, 'and did not move x̃');
+    assert.deepEqual(consoleErrors, []);
+  } finally {
+    await context.close();
+  }
+});

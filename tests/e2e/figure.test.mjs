@@ -22,6 +22,30 @@ const text = (page, id) => page.locator(`#${id}`).textContent();
 test('the page loads with zero console errors and starts the throw', async () => {
   const { page, context, consoleErrors } = await openPage(browser, { width: 1280, height: 800, locale: 'en-US' });
   try {
+    // `ready` means a frame was drawn: measured in ready's own callback, on a fresh load.
+    await context.addInitScript(() => {
+      const measure = () =>
+        ['scene', 'energy'].map((id) => {
+          const c = document.getElementById(id);
+          const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+          const colours = new Set();
+          for (let i = 0; i < d.length; i += 4 * 97) colours.add((d[i] << 16) | (d[i + 1] << 8) | d[i + 2]);
+          return { id, colours: colours.size, width: c.width, css: Math.round(c.getBoundingClientRect().width) };
+        });
+      Object.defineProperty(window, 'ipcWall', {
+        configurable: true,
+        set(v) {
+          Object.defineProperty(window, 'ipcWall', { value: v, writable: true, configurable: true });
+          v.ready.then(() => (window.__atReady = measure()));
+        },
+      });
+    });
+    await page.reload();
+    await page.waitForFunction(() => window.__atReady);
+    for (const c of await page.evaluate(() => window.__atReady)) {
+      assert.equal(c.width, c.css, `${c.id} sized before ready`);
+      assert.ok(c.colours >= 10, `${c.id} blank at ready (${c.colours} colours)`);
+    }
     // Autoplay: a few steps per second, so within a couple of seconds the balls have moved.
     await page.waitForFunction(() => window.ipcWall.getState().step >= 2, null, { timeout: 5000 });
     const s = await page.evaluate(() => window.ipcWall.getState());
