@@ -388,6 +388,12 @@ function ballDetail(m, b, p) {
   return t('detail.distance', { len: fmtLength(d, 3) });
 }
 
+/** The largest Newton count of the throw, the step that jumped the wall included (the
+ * article's newton_max, which getState() keeps, stops before that step). */
+function newtonMax(b) {
+  return b.outcome === 'through' ? Math.max(b.newton_max, b.newton_last) : b.newton_max;
+}
+
 function announce(m, b) {
   if (b.outcome === ui.announced[m]) return;
   ui.announced[m] = b.outcome;
@@ -411,7 +417,7 @@ function updateStatus() {
     if (card.dataset.outcome !== b.outcome) card.dataset.outcome = b.outcome;
     setText(`${m}-outcome`, t(`outcome.${b.outcome}`));
     setText(`${m}-detail`, ballDetail(m, b, p));
-    setText(`${m}-newton`, t('detail.newton', { n: b.newton_last, max: b.newton_max }));
+    setText(`${m}-newton`, t('detail.newton', { n: b.newton_last, max: newtonMax(b) }));
     announce(m, b);
   }
   setText('clock', t('transport.clock', { step: s.step, time: fmtTime(s.time) }) + (ui.playing && s.step < ui.ffSteps ? ` · ${t('transport.fast')}` : ''));
@@ -462,7 +468,7 @@ function updateNumbers() {
   const gapKnown = s.ipc.outcome !== 'flying';
   setText('n-gap', t('numbers.dhat.gap', { gap: gapKnown ? fmtGap(-s.ipc.xmax_minus_wall_m) : t('numbers.pending') }));
   const decided = s.ipc.outcome !== 'flying' && s.penalty.outcome !== 'flying';
-  setText('n-newton', t('numbers.newton.value', { ipc: s.ipc.newton_max, pen: s.penalty.newton_max }));
+  setText('n-newton', t('numbers.newton.value', { ipc: newtonMax(s.ipc), pen: newtonMax(s.penalty) }));
   setText('n-newton-sub', t('numbers.newton.sub', { s: fmtSig(p.ccd_safety, 3), sofar: decided ? '' : t('numbers.sofar') }));
   setText('n-newton-note', t('numbers.newton.note', { pct: `${fmtSig(p.ccd_safety * 100, 3)} %` }));
   $('numbers').dataset.decided = decided ? 'yes' : 'no';

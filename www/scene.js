@@ -191,13 +191,6 @@ export function setupScene(canvas) {
       ctx.moveTo(sx(0) - 2 * R, y + R + 3.5);
       ctx.lineTo(W - padR, y + R + 3.5);
       ctx.stroke();
-      const shape = model === 'penalty' ? 'disc' : 'diamond';
-      const col = model === 'penalty' ? c.penalty : c.ipc;
-      const tcol = model === 'penalty' ? c.penaltyText : c.ipcText;
-      shapePath(ctx, shape, padL + 9, y - 20, 4.5);
-      ctx.fillStyle = col;
-      ctx.fill();
-      text(ctx, t(`ball.${model}`), padL + 13, y - 16, tcol, 'left', FONT_BOLD);
     }
 
     // Ruler
@@ -277,8 +270,10 @@ export function setupScene(canvas) {
           const s = t('scene.jump', { len: fmtLength(buf[i] - prev, 3) });
           ctx.font = FONT_SMALL;
           const w = ctx.measureText(s).width;
-          const left = fit(a - 8, w, padL, W - padR, 'right');
-          label(ctx, s, left, y - R - 8, model === 'penalty' ? c.penaltyText : c.ipcText, c.bg, 'left', FONT_SMALL);
+          // Left of the arc's start if it clears the lane label, else above the arc.
+          const col2 = model === 'penalty' ? c.penaltyText : c.ipcText;
+          if (a - 8 - w > padL + 90) label(ctx, s, a - 8 - w, y - R - 8, col2, c.bg, 'left', FONT_SMALL);
+          else label(ctx, s, fit(a + 24, w, padL, W - padR, 'left'), top - 12, col2, c.bg, 'left', FONT_SMALL);
         }
       }
     }
@@ -298,6 +293,18 @@ export function setupScene(canvas) {
       } else {
         drawBall(ctx, shape, sx(b.x), y, R, fill, edge);
       }
+    }
+
+    // Lane labels last, on plates, so a jump arc never crosses them.
+    for (const [model, y] of Object.entries(lanes)) {
+      const shape = model === 'penalty' ? 'disc' : 'diamond';
+      const tcol = model === 'penalty' ? c.penaltyText : c.ipcText;
+      label(ctx, t(`ball.${model}`), padL + 13, y - 16, tcol, c.bg, 'left', FONT_BOLD);
+      ctx.fillStyle = c.bg;
+      ctx.fillRect(padL - 2, y - 27, 15, 15);
+      shapePath(ctx, shape, padL + 9, y - 20, 4.5);
+      ctx.fillStyle = model === 'penalty' ? c.penalty : c.ipc;
+      ctx.fill();
     }
 
     // ---------------- zoom on the front face (log distance) ----------------
