@@ -163,7 +163,7 @@ function setupBanner() {
   api.setOnDeath((e) => {
     ui.playing = false;
     const banner = $('error-banner');
-    $('error-detail').textContent = t('error.detail', { msg: e.message || String(e) });
+    $('error-detail').textContent = t('error.detail', { msg: e.name ? `${e.name}: ${e.message}` : String(e) });
     banner.hidden = false;
     $('error-reset').disabled = false;
     $('error-reset').focus();
@@ -179,6 +179,7 @@ async function recoverFigure() {
     await api.recover();
     $('error-banner').hidden = true;
     restartAfterChange(false);
+    $('play').focus();
   } catch (e) {
     $('error-detail').textContent = t('error.detail', { msg: e.message || String(e) });
     button.disabled = false;
@@ -417,7 +418,7 @@ function updateStatus() {
     if (card.dataset.outcome !== b.outcome) card.dataset.outcome = b.outcome;
     setText(`${m}-outcome`, t(`outcome.${b.outcome}`));
     setText(`${m}-detail`, ballDetail(m, b, p));
-    setText(`${m}-newton`, t('detail.newton', { n: b.newton_last, max: newtonMax(b) }));
+    setText(`${m}-newton`, b.steps ? t('detail.newton', { n: b.newton_last, max: newtonMax(b) }) : t('detail.noStep'));
     announce(m, b);
   }
   setText('clock', t('transport.clock', { step: s.step, time: fmtTime(s.time) }) + (ui.playing && s.step < ui.ffSteps ? ` · ${t('transport.fast')}` : ''));
