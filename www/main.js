@@ -2,7 +2,7 @@
 // State stays in Rust (the Figure); each frame JS asks for small plain values and draws.
 
 import * as api from './api.js';
-import { t, setLang, pickLang, applyStatic, fmtGap, fmtDepth, fmtLength, fmtPosition, fmtSig, fmtTime } from './i18n.js';
+import { t, setLang, pickLang, applyStatic, fmtGap, fmtDepth, fmtLength, fmtPosition, fmtSig, fmtTime, withUnit } from './i18n.js';
 import { setupSliders, updateSliders, setupTransport, updatePlayButton, DEFAULT_SPEED } from './controls.js';
 import { setupScene, readColors } from './scene.js';
 import { setupEnergy, energyWindow } from './energy.js';
@@ -424,7 +424,7 @@ function updateStatus() {
   setText('clock', t('transport.clock', { step: s.step, time: fmtTime(s.time) }) + (ui.playing && s.step < ui.ffSteps ? ` · ${t('transport.fast')}` : ''));
   updatePlayButton($('play'), ui.playing, api.guard((f) => f.done()));
   const alt = t('scene.alt', {
-    wall: fmtLength(p.wall, 4),
+    wall: withUnit(fmtSig(p.wall, 4), 'm'),
     thickness: fmtLength(p.thickness, 3),
     penalty: `${t('card.penalty')}: ${t(`outcome.${s.penalty.outcome}`)}, ${ballDetail('penalty', s.penalty, p)}.`,
     ipc: `${t('card.ipc')}: ${t(`outcome.${s.ipc.outcome}`)}, ${ballDetail('ipc', s.ipc, p)}.`,

@@ -228,3 +228,21 @@ test('table() gives the article table rows at the current parameters', async () 
     await context.close();
   }
 });
+
+test('?lang=es: Spanish strings with the decimal comma, as the article writes 0,503 m', async () => {
+  const { page, context, consoleErrors } = await openPage(browser, { width: 1280, height: 800, query: '?lang=es', locale: 'en-US' });
+  try {
+    assert.equal(await page.evaluate(() => document.documentElement.lang), 'es');
+    await page.evaluate(() => window.ipcWall.runToEnd());
+    await nextFrames(page);
+    assert.equal(await text(page, 'ipc-outcome'), 'detenida');
+    assert.equal(await text(page, 'penalty-outcome'), 'atravesó');
+    assert.match(await text(page, 'ipc-detail'), /hueco mínimo 24,0\s?µm/);
+    assert.match(await text(page, 'n-vh-ratio'), /2,5 × el espesor de la pared W = 20\s?mm/);
+    assert.match(await page.locator('#scene').getAttribute('aria-label'), /0,503\s?m/);
+    assert.match(await page.locator('#play').textContent(), /Repetir/);
+    assert.deepEqual(consoleErrors, []);
+  } finally {
+    await context.close();
+  }
+});
