@@ -10,6 +10,7 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use criterion::{criterion_group, Criterion, Throughput};
+use ipc_wall::regime::RegimeMap;
 use ipc_wall::sim::throw;
 use ipc_wall::table::{rows, ARTICLE_K};
 use ipc_wall::{Horizon, Model, Params};
@@ -43,6 +44,17 @@ fn bench_throws(c: &mut Criterion) {
     g.throughput(Throughput::Elements((v0s.len() * 3) as u64));
     g.sample_size(10);
     g.bench_function("15000_throws_in_process", |b| b.iter(|| rows(black_box(&p), &v0s, &ARTICLE_K)));
+    g.finish();
+
+    let mut g = c.benchmark_group("regime_map");
+    g.sample_size(10);
+    g.throughput(Throughput::Elements(128 * 128));
+    g.bench_function("128x128_both_models", |b| {
+        b.iter(|| {
+            let mut map = RegimeMap::new(black_box(&p), 128);
+            map.fill(usize::MAX)
+        })
+    });
     g.finish();
 }
 

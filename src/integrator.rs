@@ -70,6 +70,10 @@ pub struct StepSolution {
     pub energy: f64,
     /// Newton iterations, counted as the article counts them (the converged one included).
     pub iterations: u32,
+    /// Whether every point the solve evaluated was out of contact range, so the contact term
+    /// played no part. For IPC this means `d ≥ d̂` throughout, and the penalty model would
+    /// have taken exactly the same step.
+    pub contact_free: bool,
 }
 
 /// The incremental potential of one model at one set of parameters.
@@ -117,7 +121,7 @@ impl Integrator {
     /// Whether the contact term and its derivatives are exactly zero at `x` and at every
     /// position in front of it: IPC at `d ≥ d̂` (the barrier's own test), penalty in front of
     /// the wall.
-    fn contact_free(&self, x: f64) -> bool {
+    pub fn contact_free(&self, x: f64) -> bool {
         match self.model {
             Model::Ipc => self.wall - x >= self.barrier.dhat,
             Model::Penalty => x <= self.wall,
@@ -166,6 +170,7 @@ impl Integrator {
         let mut iterations = 0;
         // E at x, when the line search has already computed it.
         let mut energy_x = None;
+        let mut all_free = true;
         for it in 1..=MAX_NEWTON_ITERATIONS {
             iterations = it;
             // Out of contact range the contact terms are exactly zero and adding them changes
@@ -173,6 +178,7 @@ impl Integrator {
             let (g, hs) = if self.contact_free(x) {
                 (self.mass * (x - x_tilde), self.mass)
             } else {
+                all_free = false;
                 (self.gradient(x, x_tilde), self.hessian(x, x_tilde))
             };
             let dx = -g / hs;
@@ -198,6 +204,7 @@ impl Integrator {
             // Every trial point x + αΔx lies between x and x + Δx, and contact_free is
             // monotone in x, so one test covers the whole line search.
             let segment_free = self.contact_free(x.max(x + dx));
+            all_free &= segment_free;
             let energy = |y: f64| {
                 if segment_free {
                     self.inertia(x_tilde).value(y)
@@ -235,7 +242,7 @@ impl Integrator {
             energy_x = Some(e_trial);
         }
         let energy = energy_x.unwrap_or_else(|| self.energy(x, x_tilde));
-        StepSolution { x, energy, iterations }
+        StepSolution { x, energy, iterations, contact_free: all_free }
     }
 
     /// One time step from position `x` and velocity `v`: predicts `x̃ = x + h v`, solves,

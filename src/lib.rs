@@ -21,9 +21,12 @@ pub mod format;
 pub mod integrator;
 pub mod landscape;
 pub mod params;
+pub mod regime;
 pub mod sim;
 pub mod table;
 
+#[cfg(target_arch = "wasm32")]
+pub mod plot;
 #[cfg(target_arch = "wasm32")]
 pub mod wasm;
 

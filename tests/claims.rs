@@ -163,3 +163,28 @@ proptest! {
         }
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 3_000, failure_persistence: None, ..ProptestConfig::default() })]
+
+    /// Coasting through free flight and sharing the approach between the two balls change no
+    /// bit of either result: compared with plain stepping (a traced simulation never coasts).
+    #[test]
+    fn shared_approach_is_exact(
+        v0 in 0.1f64..100.0, h in 1e-3f64..0.05, k in 1e2f64..1e10, dhat in 1e-6f64..1e-2,
+        kappa in 1.0f64..1e8, mass in 0.1f64..10.0, steps in 1u32..200, until_decided in any::<bool>(),
+    ) {
+        let mass = if mass < 1.0 { 1.0 } else { mass }; // the article's M = 1 has its own fast path
+        let p = Params { v0, h, k, dhat, kappa, mass, steps, ..Params::default() };
+        let horizon = if until_decided { Horizon::UntilDecided } else { Horizon::Steps(steps) };
+        let [pen, ipc] = throw_both(&p, horizon);
+        let plain = |model| Simulation::new(&p, model, horizon).with_trace().run();
+        let (want_pen, want_ipc) = (plain(Model::Penalty), plain(Model::Ipc));
+        let coasted = throw(&p, Model::Ipc, horizon);
+        prop_assert_eq!(coasted.xmax_minus_wall.to_bits(), want_ipc.xmax_minus_wall.to_bits());
+        prop_assert_eq!((pen.outcome, pen.newton_max, pen.steps), (want_pen.outcome, want_pen.newton_max, want_pen.steps));
+        prop_assert_eq!(pen.xmax_minus_wall.to_bits(), want_pen.xmax_minus_wall.to_bits());
+        prop_assert_eq!((ipc.outcome, ipc.newton_max, ipc.steps), (want_ipc.outcome, want_ipc.newton_max, want_ipc.steps));
+        prop_assert_eq!(ipc.xmax_minus_wall.to_bits(), want_ipc.xmax_minus_wall.to_bits());
+    }
+}
