@@ -128,8 +128,19 @@ fn default_csv_is_the_articles_table_in_numbers() {
 
 #[test]
 fn header_reflects_the_parameters() {
-    let (code, out, _) =
-        cli(&["table", "--wall", "0.25", "--thickness", "0.005", "--h", "0.0005", "--k", "3e5", "--dhat", "2e-4"]);
+    let (code, out, _) = cli(&[
+        "table",
+        "--wall",
+        "0.25",
+        "--thickness",
+        "0.005",
+        "--h",
+        "0.0005",
+        "--k",
+        "3e5",
+        "--dhat",
+        "2e-4",
+    ]);
     assert_eq!(code, 0);
     let mut lines = out.lines();
     assert_eq!(lines.next(), Some("wall at 0.25 m, thickness 5 mm, h = 0.5 ms"));

@@ -8,7 +8,7 @@ use ipc_wall::{Integrator, Model, Params};
 use proptest::prelude::*;
 
 fn config() -> ProptestConfig {
-    ProptestConfig { cases: 10_000, ..ProptestConfig::default() }
+    ProptestConfig { cases: 10_000, failure_persistence: None, ..ProptestConfig::default() }
 }
 
 /// Central difference of `f` at `x` with step `eps`.
@@ -116,7 +116,10 @@ fn barrier_edge_cases_come_first() {
     assert_eq!(barrier_first_derivative(0.0, dhat), f64::NEG_INFINITY);
     assert_eq!(barrier_second_derivative(-1e-9, dhat), f64::INFINITY);
     for d in [dhat, 2.0 * dhat, 1.0] {
-        assert_eq!((barrier(d, dhat), barrier_first_derivative(d, dhat), barrier_second_derivative(d, dhat)), (0.0, 0.0, 0.0));
+        assert_eq!(
+            (barrier(d, dhat), barrier_first_derivative(d, dhat), barrier_second_derivative(d, dhat)),
+            (0.0, 0.0, 0.0)
+        );
     }
     // Value and slope vanish as d → d̂ from below: Newton crosses into range smoothly.
     let d = dhat * (1.0 - 1e-6);

@@ -53,7 +53,13 @@ fn check_throw(p: &Params, model: Model, horizon: Horizon) -> Result<Outcome, Te
             }
             prop_assert!((0.0..=1.0).contains(&it.alpha) && it.alpha <= it.alpha_ccd);
             if model == Model::Ipc {
-                prop_assert!(it.x < p.wall, "IPC iterate at {} touches the wall at {}: {:?}", it.x, p.wall, p);
+                prop_assert!(
+                    it.x < p.wall,
+                    "IPC iterate at {} touches the wall at {}: {:?}",
+                    it.x,
+                    p.wall,
+                    p
+                );
             }
         }
         if model == Model::Ipc {

@@ -110,8 +110,17 @@ fn every_throw_matches_the_articles_python_bit_for_bit() {
         }
         let ours = throw(p, *model, Horizon::Steps(p.steps));
         let xmax: f64 = f[1].parse().unwrap();
-        assert_eq!(ours.outcome.name(), if f[0] == "through" { "through" } else { "stopped" }, "{p:?} {model:?}");
-        assert_eq!(ours.xmax_minus_wall.to_bits(), xmax.to_bits(), "{p:?} {model:?}: {} vs {xmax}", ours.xmax_minus_wall);
+        assert_eq!(
+            ours.outcome.name(),
+            if f[0] == "through" { "through" } else { "stopped" },
+            "{p:?} {model:?}"
+        );
+        assert_eq!(
+            ours.xmax_minus_wall.to_bits(),
+            xmax.to_bits(),
+            "{p:?} {model:?}: {} vs {xmax}",
+            ours.xmax_minus_wall
+        );
         assert_eq!(ours.newton_max.to_string(), f[2], "{p:?} {model:?}");
         compared += 1;
     }
