@@ -104,8 +104,11 @@ export function updateSliders(params) {
   }
 }
 
-export const SPEEDS = [1, 3, 10, 30, 100, Infinity];
-export const DEFAULT_SPEED = 3;
+// Pace as slow motion of simulated time: at the default 1/30 and h = 10 ms that is ≈3 steps a
+// second, and a smaller h only adds markers instead of slowing the ball down.
+export const SPEEDS = [1 / 100, 1 / 30, 1 / 10, 1 / 3, 1, Infinity];
+export const DEFAULT_SPEED = 1 / 30;
+const SPEED_LABELS = ['1/100', '1/30', '1/10', '1/3'];
 
 /** Play/pause, step, restart, to-the-end and the pace select. */
 export function setupTransport(root, handlers) {
@@ -116,13 +119,14 @@ export function setupTransport(root, handlers) {
   q('end').addEventListener('click', handlers.end);
   const speed = q('speed');
   speed.replaceChildren();
-  for (const s of SPEEDS) {
-    const label = s === Infinity ? t('transport.speedMax') : s === 1 ? t('transport.speedOne') : t('transport.speedUnit', { n: s });
-    const o = el('option', { value: String(s), text: label });
+  SPEEDS.forEach((s, i) => {
+    const label =
+      s === Infinity ? t('transport.speedMax') : s === 1 ? t('transport.speedReal') : t('transport.speedSlow', { f: SPEED_LABELS[i] });
+    const o = el('option', { value: String(i), text: label });
     if (s === DEFAULT_SPEED) o.selected = true;
     speed.append(o);
-  }
-  speed.addEventListener('change', () => handlers.speed(Number(speed.value)));
+  });
+  speed.addEventListener('change', () => handlers.speed(SPEEDS[Number(speed.value)]));
 }
 
 export function updatePlayButton(button, playing, done) {

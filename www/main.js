@@ -17,9 +17,10 @@ const darkQuery = matchMedia('(prefers-color-scheme: dark)');
 
 const ui = {
   playing: false,
-  speed: DEFAULT_SPEED, // steps per second
+  speed: DEFAULT_SPEED, // slow-motion factor of simulated time (Infinity: as fast as possible)
   due: 0, // fractional steps owed to the pace
   lastTime: null,
+  rate: 3, // steps per second, from speed and h
   ffSteps: 0, // steps of free flight played faster, so a long approach stays short
   xTildeUser: null, // x̃ chosen by the reader (drag/keys/API); null: follow the throw
   dragWindow: null, // x window frozen while dragging, so the plot does not move under the pointer
@@ -80,6 +81,7 @@ function setupControls() {
     speed: (s) => {
       ui.speed = s;
       ui.due = 0;
+      planPace();
     },
   });
 }
@@ -90,17 +92,14 @@ function setupEnergyPlot() {
       pause();
       ui.dragWindow = [ui.plotted.x0, ui.plotted.x1];
     },
-    onDrag: (x) => setXTilde(x, true),
+    onDrag: (x) => setXTilde(x),
     onDragEnd: () => {
       ui.dragWindow = null;
       ui.textDirty = true;
     },
     onKey: (delta, x0, x1) => {
       pause();
-      const x = Math.min(Math.max(currentXTilde() + delta, x0), x1);
-      ui.dragWindow = [x0, x1];
-      setXTilde(x, true);
-      ui.dragWindow = null;
+      setXTilde(Math.min(Math.max(currentXTilde() + delta, x0), x1));
     },
   });
 }
@@ -208,14 +207,23 @@ function restartAfterChange(autoplay) {
   ui.announced = { penalty: 'flying', ipc: 'flying' };
   ui.iterates = { penalty: [], ipc: [], key: '' };
   refreshState();
+  planPace();
   const p = ui.state.params;
-  // Free flight until ~8 steps before the barrier's reach: play it in ≈1.5 s when it would
-  // take longer than 2 s at the chosen pace, so the contact itself stays watchable.
-  const stepsToNear = Math.floor((p.wall - p.dhat) / (p.v0 * p.h)) - 8;
-  ui.ffSteps = stepsToNear > 2 * ui.speed ? stepsToNear : 0;
   updateSliders(p);
   if (autoplay && !reduceMotion.matches && !ui.playing) ui.playing = true;
   ui.sceneDirty = true;
+  ui.textDirty = true;
+}
+
+/** Steps per second for the chosen slow motion, and how much free flight to fast-forward. */
+function planPace() {
+  if (!ui.state) return;
+  const p = ui.state.params;
+  ui.rate = ui.speed === Infinity ? Infinity : Math.max(0.5, ui.speed / p.h);
+  // Free flight until ~8 steps before the barrier's reach: play it in ≈1.5 s when it would
+  // take longer than 2 s at the chosen pace, so the contact itself stays watchable.
+  const stepsToNear = Math.floor((p.wall - p.dhat) / (p.v0 * p.h)) - 8;
+  ui.ffSteps = stepsToNear > 2 * ui.rate ? stepsToNear : 0;
   ui.textDirty = true;
 }
 
@@ -302,7 +310,7 @@ function updateSimulation(now) {
   const dt = ui.lastTime === null ? 0 : Math.min(0.1, (now - ui.lastTime) / 1000);
   ui.lastTime = now;
   const step = ui.state.step;
-  const rate = step < ui.ffSteps ? Math.max(ui.speed, ui.ffSteps / 1.5) : ui.speed;
+  const rate = step < ui.ffSteps ? Math.max(ui.rate, ui.ffSteps / 1.5) : ui.rate;
   let n;
   if (rate === Infinity) {
     n = Infinity;
@@ -421,7 +429,11 @@ function updateStatus() {
     setText(`${m}-newton`, b.steps ? t('detail.newton', { n: b.newton_last, max: newtonMax(b) }) : t('detail.noStep'));
     announce(m, b);
   }
-  setText('clock', t('transport.clock', { step: s.step, time: fmtTime(s.time) }) + (ui.playing && s.step < ui.ffSteps ? ` · ${t('transport.fast')}` : ''));
+  let clock = t('transport.clock', { step: s.step, time: fmtTime(s.time) });
+  if (ui.playing) {
+    clock += ` · ${s.step < ui.ffSteps ? t('transport.fast') : ui.rate === Infinity ? t('transport.speedMax') : t('transport.rate', { n: fmtSig(ui.rate, 2) })}`;
+  }
+  setText('clock', clock);
   updatePlayButton($('play'), ui.playing, api.guard((f) => f.done()));
   const alt = t('scene.alt', {
     wall: withUnit(fmtSig(p.wall, 4), 'm'),
