@@ -51,7 +51,9 @@ test('the page loads with zero console errors and starts the throw', async () =>
     const s = await page.evaluate(() => window.ipcWall.getState());
     assert.equal(s.penalty.outcome, 'flying');
     assert.ok(s.penalty.x > 0 && s.penalty.x < s.params.wall, `penalty x = ${s.penalty.x}`);
-    assert.match(await text(page, 'clock'), /^step \d+ · t = /);
+    // The default pace lets the reader watch the ~10 steps of the approach: about 3 a second.
+    assert.match(await text(page, 'clock'), /^step \d+ · t = \d+\s?ms · 3\.3 steps\/s$/);
+    assert.equal(await page.locator('#speed option:checked').textContent(), 'slow motion 1/30');
     assert.deepEqual(consoleErrors, []);
   } finally {
     await context.close();
