@@ -403,23 +403,22 @@ function newtonMax(b) {
   return b.outcome === 'through' ? Math.max(b.newton_max, b.newton_last) : b.newton_max;
 }
 
-function announce(m, b) {
-  if (b.outcome === ui.announced[m]) return;
+/** The sentence for a newly decided outcome, or '' if nothing changed. */
+function announcement(m, b) {
+  if (b.outcome === ui.announced[m]) return '';
   ui.announced[m] = b.outcome;
-  if (b.outcome === 'flying') return;
-  let msg;
-  if (b.outcome === 'through') msg = t(`announce.${m}.through`);
-  else if (m === 'penalty') {
-    msg = b.xmax_minus_wall_m > 0 ? t('announce.penalty.stopped', { len: fmtDepth(b.xmax_minus_wall_m) }) : t('announce.penalty.stoppedFront');
-  } else msg = t('announce.ipc.stopped', { len: fmtGap(-b.xmax_minus_wall_m) });
-  const live = $('announce');
-  live.textContent = `${live.textContent && ui.state.step === ui.lastAnnounceStep ? `${live.textContent} ` : ''}${msg}`;
-  ui.lastAnnounceStep = ui.state.step;
+  if (b.outcome === 'flying') return '';
+  if (b.outcome === 'through') return t(`announce.${m}.through`);
+  if (m === 'penalty') {
+    return b.xmax_minus_wall_m > 0 ? t('announce.penalty.stopped', { len: fmtDepth(b.xmax_minus_wall_m) }) : t('announce.penalty.stoppedFront');
+  }
+  return t('announce.ipc.stopped', { len: fmtGap(-b.xmax_minus_wall_m) });
 }
 
 function updateStatus() {
   const s = ui.state;
   const p = s.params;
+  const news = [];
   for (const m of MODELS) {
     const b = s[m];
     const card = $(`card-${m}`);
@@ -427,8 +426,10 @@ function updateStatus() {
     setText(`${m}-outcome`, t(`outcome.${b.outcome}`));
     setText(`${m}-detail`, ballDetail(m, b, p));
     setText(`${m}-newton`, b.steps ? t('detail.newton', { n: b.newton_last, max: newtonMax(b) }) : t('detail.noStep'));
-    announce(m, b);
+    const said = announcement(m, b);
+    if (said) news.push(said);
   }
+  if (news.length) $('announce').textContent = news.join(' ');
   let clock = t('transport.clock', { step: s.step, time: fmtTime(s.time) });
   if (ui.playing) {
     clock += ` · ${s.step < ui.ffSteps ? t('transport.fast') : ui.rate === Infinity ? t('transport.speedMax') : t('transport.rate', { n: fmtSig(ui.rate, 2) })}`;
