@@ -238,7 +238,8 @@ export function setupScene(canvas) {
       let lastPx = -Infinity;
       ctx.beginPath();
       for (let i = 0; i < n; i++) {
-        const px = sx(Math.min(buf[i], xHi));
+        // Behind the back face a marker's trailing edge is at x: it sits clear of the wall.
+        const px = sx(Math.min(buf[i], xHi)) + (buf[i] > back ? 7 : 0);
         if (Math.abs(px - lastPx) < 2.5 && i !== n - 1) continue;
         lastPx = px;
         addShape(ctx, shape, px, y, 3.5);
@@ -250,7 +251,7 @@ export function setupScene(canvas) {
         const prev = i === 0 ? 0 : buf[i - 1];
         if (prev <= wall && buf[i] > back) {
           const a = sx(prev) - R;
-          const b = sx(Math.min(buf[i], xHi)) - R;
+          const b = sx(Math.min(buf[i], xHi)) + (buf[i] > xHi ? -R : R);
           const top = y - 26;
           ctx.setLineDash([4, 3]);
           ctx.strokeStyle = col;
@@ -291,7 +292,7 @@ export function setupScene(canvas) {
         const s = `→ x = ${fmtLength(b.x, 3)}`;
         label(ctx, s, W - padR - 2 * R - 4, y + 4, edge, c.bg, 'right', FONT_SMALL);
       } else {
-        drawBall(ctx, shape, sx(b.x), y, R, fill, edge);
+        drawBall(ctx, shape, sx(b.x) + (b.x > back ? 2 * R : 0), y, R, fill, edge);
       }
     }
 
