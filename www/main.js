@@ -516,6 +516,30 @@ function frame(now) {
 }
 
 // ---- the automation and embedding API ---------------------------------------------------
+//
+// window.ipcWall (SI units throughout):
+//   ready                 Promise, resolves once the first frame is drawn.
+//   getState()            {params: {v0, h, k, dhat, kappa, mass, wall, thickness, ccd_safety, tol,
+//                         steps}, step, time, penalty: {x, v, x_tilde, outcome, xmax_minus_wall_m,
+//                         newton_max, newton_last, steps, touched}, ipc: {…the same}}.
+//                         outcome: "flying" | "through" | "stopped".
+//   set(partial)          Validates every value (throws an Error naming the parameter and changes
+//                         nothing if one is bad), applies them, restarts the throw, moves the
+//                         sliders. Returns getState().
+//   play(), pause()       Animation; play() after the end replays.
+//   step()                One step of both balls (pauses); returns getState().
+//   reset()               Restarts the throw. After a crash it rebuilds the figure (returns a
+//                         Promise then).
+//   runToEnd()            Steps until both balls are decided, synchronously; returns getState().
+//   minimizers(x_tilde)   {penalty, ipc}: the global minimizer of each model's E for that x̃.
+//   setXTilde(x)          What dragging x̃ does: pauses and shows the plot at x̃ = x; returns
+//                         minimizers(x). play() or step() hands x̃ back to the throw.
+//   energyView()          {x_tilde, following, left, right, top, bottom, x0, x1}: the energy
+//                         plot as drawn (its rectangle in CSS px relative to the canvas).
+//   table()               The article's table at the current parameters: [{v0, model, k,
+//                         outcome, xmax_minus_wall_m, newton_max}].
+//   __frameTimes()        Work time (ms) of the latest frames that stepped or drew (benchmarks).
+//   __panic()             Test hook: a real Rust panic through the guarded path.
 
 function setParams(partial) {
   api.guard((f) => f.set(partial));
