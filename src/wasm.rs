@@ -4,6 +4,7 @@
 //! each frame. Every exported function that takes input returns `Result<_, JsError>` whose
 //! message names the parameter; nothing here unwraps.
 
+use std::cell::Cell;
 use std::collections::VecDeque;
 
 use js_sys::{Array, Float64Array, Object, Reflect, Uint32Array};
@@ -12,7 +13,7 @@ use wasm_bindgen::prelude::*;
 use crate::integrator::{Iterate, Model};
 use crate::params::{Field, ParamError, Params};
 use crate::sim::{Horizon, Outcome, Simulation};
-use crate::{landscape, table};
+use crate::{landscape, plot, table};
 
 #[wasm_bindgen(start)]
 fn start() {
@@ -335,6 +336,59 @@ impl Figure {
         Ok(landscape::minimizer(&self.params, m, x_tilde))
     }
 
+    /// Draws the energy plot of both models for `x_tilde` on `[x0, x1]` into `canvas`
+    /// (backing size = CSS size × `dpr`), with each ball's latest Newton iterates if that step
+    /// minimized towards this very `x_tilde`. Returns `[left, right, top, bottom, x0, x1]`:
+    /// the plotting area in backing pixels, which maps `x0..x1` linearly onto `left..right`.
+    #[wasm_bindgen(js_name = drawEnergy)]
+    pub fn draw_energy(
+        &self,
+        canvas: web_sys::HtmlCanvasElement,
+        x_tilde: f64,
+        x0: f64,
+        x1: f64,
+        dpr: f64,
+        dark: bool,
+    ) -> Result<Float64Array, JsError> {
+        finite_args(&[("x_tilde", x_tilde), ("x0", x0), ("x1", x1), ("dpr", dpr)])?;
+        if x0 >= x1 {
+            return Err(JsError::new(&format!("x0 = {x0} must be less than x1 = {x1}")));
+        }
+        if !(dpr > 0.0 && dpr <= 8.0) {
+            return Err(JsError::new(&format!("dpr = {dpr} is out of range; allowed: (0, 8]")));
+        }
+        let (w, h) = (canvas.width(), canvas.height());
+        if !plot::fits(w, h, dpr) {
+            let (min_w, min_h) = plot::MIN_CSS_SIZE;
+            return Err(JsError::new(&format!(
+                "canvas: {w}×{h} backing pixels is too small for the energy plot at dpr = {dpr}; \
+                 allowed: at least {min_w}×{min_h} CSS pixels"
+            )));
+        }
+        fn latest(b: &Ball, x_tilde: f64) -> &[Iterate] {
+            match b.x_tildes.last() {
+                Some(xt) if xt.to_bits() == x_tilde.to_bits() => b.step_iterates(b.steps()),
+                _ => &[],
+            }
+        }
+        let input = plot::EnergyPlot {
+            params: &self.params,
+            x_tilde,
+            x0,
+            x1,
+            dpr,
+            palette: plot::Palette::for_theme(dark),
+            lang: PLOT_LANG.with(Cell::get),
+            penalty_iterates: latest(&self.penalty, x_tilde),
+            ipc_iterates: latest(&self.ipc, x_tilde),
+        };
+        let backend = plotters_canvas::CanvasBackend::with_canvas_object(canvas)
+            .ok_or_else(|| JsError::new("canvas: no 2d context (is it used for WebGL?)"))?;
+        let root = plotters::prelude::IntoDrawingArea::into_drawing_area(backend);
+        let f = plot::draw(&root, &input).map_err(|e| JsError::new(&format!("energy plot: {e}")))?;
+        Ok(Float64Array::from([f.left, f.right, f.top, f.bottom, f.x0, f.x1].as_slice()))
+    }
+
     /// The article's table at the current parameters: the article's six speeds, penalty at
     /// `k` and `100 k`, fixed-length throws. An array of `{v0, model, k, outcome,
     /// xmax_minus_wall_m, newton_max}` (`k` is null for IPC).
@@ -354,6 +408,20 @@ impl Figure {
             })
             .collect()
     }
+}
+
+thread_local! {
+    /// The language of the energy plot's words, set by the page once it knows its own.
+    static PLOT_LANG: Cell<plot::Lang> = const { Cell::new(plot::Lang::En) };
+}
+
+/// Sets the language of the energy plot's words and decimal separator: `"en"` or `"es"`.
+#[wasm_bindgen(js_name = setPlotLanguage)]
+pub fn set_plot_language(lang: &str) -> Result<(), JsError> {
+    let l = plot::Lang::from_code(lang)
+        .ok_or_else(|| JsError::new(&format!("lang {lang:?} is unknown; allowed: \"en\", \"es\"")))?;
+    PLOT_LANG.with(|c| c.set(l));
+    Ok(())
 }
 
 fn finite_args(args: &[(&str, f64)]) -> Result<(), JsError> {
