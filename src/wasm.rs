@@ -12,6 +12,7 @@ use wasm_bindgen::prelude::*;
 
 use crate::integrator::{Iterate, Model};
 use crate::params::{Field, ParamError, Params};
+use crate::regime::RegimeMap;
 use crate::sim::{Horizon, Outcome, Simulation};
 use crate::{landscape, plot, table};
 
@@ -466,4 +467,109 @@ pub fn check_parameter(name: &str, value: JsValue) -> Option<String> {
 #[wasm_bindgen(js_name = __testPanic)]
 pub fn test_panic() {
     panic!("ipc-wall: deliberate panic for the recovery test");
+}
+
+/// The regime map: both balls' outcomes over v0 × h (log axes, the sliders' ranges), filled
+/// a few milliseconds at a time so no frame is blocked.
+#[wasm_bindgen]
+pub struct Regime(RegimeMap);
+
+#[wasm_bindgen]
+impl Regime {
+    /// An empty `n × n` map (n in 1..=256) for the figure's other parameters `params`.
+    #[wasm_bindgen(constructor)]
+    pub fn new(params: JsValue, n: usize) -> Result<Regime, JsError> {
+        if !(1..=256).contains(&n) {
+            return Err(JsError::new(&format!("n = {n} is out of range; allowed: 1 to 256 cells per axis")));
+        }
+        Ok(Regime(RegimeMap::new(&apply(&Params::default(), &params)?, n)))
+    }
+
+    /// Computes cells for about `budget_ms` milliseconds; returns whether the map is complete.
+    pub fn fill(&mut self, budget_ms: f64) -> bool {
+        let start = js_sys::Date::now();
+        // One cell takes well under a millisecond even at the slowest corner.
+        while !self.0.fill(4) {
+            if js_sys::Date::now() - start >= budget_ms {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Cells per axis.
+    pub fn n(&self) -> usize {
+        self.0.v0.n
+    }
+
+    /// Fraction of cells computed, in [0, 1].
+    pub fn progress(&self) -> f64 {
+        self.0.cells().len() as f64 / (self.0.v0.n * self.0.h.n) as f64
+    }
+
+    /// Per cell, row-major (`j · n + i`, h rows, v0 columns): 0 not computed yet, 1 the red
+    /// ball stopped, 2 it went through.
+    #[wasm_bindgen(js_name = penaltyOutcomes)]
+    pub fn penalty_outcomes(&self) -> js_sys::Uint8Array {
+        let n = self.0.v0.n * self.0.h.n;
+        let mut out = vec![0u8; n];
+        for (o, c) in out.iter_mut().zip(self.0.cells()) {
+            *o = if c.penalty_through() { 2 } else { 1 };
+        }
+        js_sys::Uint8Array::from(out.as_slice())
+    }
+
+    /// Per cell, the green ball's closest gap to the wall [m]; NaN where not computed yet.
+    #[wasm_bindgen(js_name = ipcGaps)]
+    pub fn ipc_gaps(&self) -> Float64Array {
+        let n = self.0.v0.n * self.0.h.n;
+        let mut out = vec![f64::NAN; n];
+        for (o, c) in out.iter_mut().zip(self.0.cells()) {
+            *o = c.ipc_gap();
+        }
+        Float64Array::from(out.as_slice())
+    }
+
+    /// v0 at the centre of column `i` [m/s].
+    #[wasm_bindgen(js_name = v0At)]
+    pub fn v0_at(&self, i: usize) -> f64 {
+        self.0.v0.value(i)
+    }
+
+    /// h at the centre of row `j` [s].
+    #[wasm_bindgen(js_name = hAt)]
+    pub fn h_at(&self, j: usize) -> f64 {
+        self.0.h.value(j)
+    }
+
+    /// `[i, j]` of the cell containing `(v0, h)`.
+    #[wasm_bindgen(js_name = cellOf)]
+    pub fn cell_of(&self, v0: f64, h: f64) -> Result<Vec<u32>, JsError> {
+        finite_args(&[("v0", v0), ("h", h)])?;
+        if v0 <= 0.0 || h <= 0.0 {
+            return Err(JsError::new("v0 and h must be positive"));
+        }
+        Ok(vec![self.0.v0.cell(v0) as u32, self.0.h.cell(h) as u32])
+    }
+
+    /// Cell `(i, j)` as `{v0, h, penalty: {outcome, xmax_minus_wall_m, newton_max}, ipc:
+    /// {…}}`, or `undefined` if it is not computed yet.
+    pub fn cell(&self, i: usize, j: usize) -> JsValue {
+        let Some(c) = (i < self.0.v0.n).then(|| self.0.cell(i, j)).flatten() else {
+            return JsValue::UNDEFINED;
+        };
+        let result = |r: &crate::sim::ThrowResult| {
+            object(&[
+                ("outcome", JsValue::from_str(r.outcome.name())),
+                ("xmax_minus_wall_m", num(r.xmax_minus_wall)),
+                ("newton_max", num(f64::from(r.newton_max))),
+            ])
+        };
+        object(&[
+            ("v0", num(self.0.v0.value(i))),
+            ("h", num(self.0.h.value(j))),
+            ("penalty", result(&c.penalty)),
+            ("ipc", result(&c.ipc)),
+        ])
+    }
 }
