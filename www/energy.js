@@ -18,7 +18,6 @@ export function energyWindow(params, xTilde) {
 }
 
 export function setupEnergy(canvas, { onDrag, onDragStart, onDragEnd, onKey }) {
-  const ctx2d = { ctx: null };
   let dpr = 1;
   let key = '';
   // Plot rectangle in backing pixels and the x range it spans, as drawEnergy returned it.
@@ -117,53 +116,19 @@ export function setupEnergy(canvas, { onDrag, onDragStart, onDragEnd, onKey }) {
     onKey(delta, rect.x0, rect.x1);
   });
 
-  /**
-   * Draws if any input changed. `figure` may lack drawEnergy (not built yet): then the
-   * rectangle falls back to fixed margins so dragging still maps pointer to x.
-   */
+  /** Draws (in Rust) if any input changed; keeps the plot rectangle it returns. */
   function draw(figure, xTilde, x0, x1, dark, stepKey, paramsKey) {
     const k = `${xTilde}|${x0}|${x1}|${dark}|${stepKey}|${paramsKey}|${canvas.width}x${canvas.height}`;
     if (k === key) return false;
     key = k;
-    if (typeof figure.drawEnergy === 'function') {
-      const r = figure.drawEnergy(canvas, xTilde, x0, x1, dpr, dark);
-      rect.left = r[0];
-      rect.right = r[1];
-      rect.top = r[2];
-      rect.bottom = r[3];
-      rect.x0 = r[4];
-      rect.x1 = r[5];
-    } else {
-      drawFallback(xTilde, x0, x1, dark);
-    }
+    const r = figure.drawEnergy(canvas, xTilde, x0, x1, dpr, dark);
+    rect.left = r[0];
+    rect.right = r[1];
+    rect.top = r[2];
+    rect.bottom = r[3];
+    rect.x0 = r[4];
+    rect.x1 = r[5];
     return true;
-  }
-
-  // Until the Rust plot exists: the x̃ line over an empty frame, same geometry contract.
-  function drawFallback(xTilde, x0, x1, dark) {
-    const ctx = ctx2d.ctx ?? (ctx2d.ctx = canvas.getContext('2d'));
-    const W = canvas.width;
-    const H = canvas.height;
-    rect.left = Math.round(56 * dpr);
-    rect.right = W - Math.round(16 * dpr);
-    rect.top = Math.round(12 * dpr);
-    rect.bottom = H - Math.round(36 * dpr);
-    rect.x0 = x0;
-    rect.x1 = x1;
-    ctx.setTransform(1, 0, 0, 1, 0, 0);
-    ctx.fillStyle = dark ? '#15181c' : '#ffffff';
-    ctx.fillRect(0, 0, W, H);
-    ctx.strokeStyle = dark ? '#555' : '#bbb';
-    ctx.strokeRect(rect.left, rect.top, rect.right - rect.left, rect.bottom - rect.top);
-    const px = rect.left + ((xTilde - x0) / (x1 - x0)) * (rect.right - rect.left);
-    ctx.setLineDash([6 * dpr, 4 * dpr]);
-    ctx.strokeStyle = '#8a4fd8';
-    ctx.lineWidth = 2 * dpr;
-    ctx.beginPath();
-    ctx.moveTo(px, rect.top);
-    ctx.lineTo(px, rect.bottom);
-    ctx.stroke();
-    ctx.setLineDash([]);
   }
 
   /** The plot rectangle in CSS pixels relative to the canvas, and its x range. */
