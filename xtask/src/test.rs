@@ -38,7 +38,7 @@ fn parse(args: &[String]) -> Result<Options, String> {
             other => {
                 return Err(format!(
                     "unexpected argument {other:?}; usage: cargo xtask test [--native] \
-                     [-- <args for cargo test --workspace>]"
+                     [-- <args for cargo test --package ipc-wall>]"
                 ))
             }
         }
@@ -68,7 +68,9 @@ impl Sections {
 
     fn finish_current(&mut self) {
         if let Some((title, t)) = self.current.take() {
-            self.done.push((title, t.elapsed().as_secs_f64()));
+            let secs = t.elapsed().as_secs_f64();
+            println!("--- {title}: ok ({secs:.1} s)");
+            self.done.push((title, secs));
         }
     }
 
@@ -104,8 +106,12 @@ pub fn test(args: &[String]) -> Result<(), String> {
         run(cargo().args(["clippy", "--target", WASM_TARGET, "--lib", "--tests", "--", "-D", "warnings"]))?;
     }
 
-    s.begin("native tests: cargo test --workspace");
-    run(cargo().args(["test", "--workspace"]).args(&opts.cargo_test_args))?;
+    s.begin("native tests: cargo test --package ipc-wall, --package xtask");
+    // One member at a time: `--workspace` would unify dependency features across members
+    // and rebuild all of xtask's dependencies a second time, just for its own unit tests.
+    // Extra arguments (filters, `--test NAME`, `-- --nocapture`) are for the project's tests.
+    run(cargo().args(["test", "--package", "ipc-wall"]).args(&opts.cargo_test_args))?;
+    run(cargo().args(["test", "--package", "xtask"]))?;
 
     if opts.native_only {
         s.summary();
@@ -133,10 +139,11 @@ pub fn test(args: &[String]) -> Result<(), String> {
     Ok(())
 }
 
-/// `cargo test` of the wasm boundary, with this very program as the wasm32 runner.
+/// `cargo test` of the wasm boundary, with this very program as the wasm32 runner. In
+/// release, like the shipped wasm: the web crates are compiled once for both.
 fn wasm_test(runner: &Path) -> Command {
     let mut cmd = cargo();
-    cmd.args(["test", "--target", WASM_TARGET, "--test", "wasm"])
+    cmd.args(["test", "--release", "--target", WASM_TARGET, "--test", "wasm"])
         .env("CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER", format!("{} wasm-runner", runner.display()))
         .env_remove("WASM_BINDGEN_USE_NODE_EXPERIMENTAL");
     cmd
