@@ -16,6 +16,17 @@ pub const MAX_NEWTON_ITERATIONS: u32 = 59;
 /// The backtracking line search halves α while it is above this.
 pub const MIN_ALPHA: f64 = 1e-12;
 
+/// `max(a, b)` for a number `a`: what `f64::max` returns then, without the library call it
+/// becomes on wasm32 (whose own `max` treats NaN differently), in the innermost loops.
+#[inline(always)]
+pub(crate) fn max_from(a: f64, b: f64) -> f64 {
+    if a < b {
+        b
+    } else {
+        a
+    }
+}
+
 /// Which contact model a ball uses.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Model {
@@ -155,6 +166,19 @@ impl Integrator {
         }
     }
 
+    /// `(∇E(x), ∇²E(x))`: the same bits as [`Integrator::gradient`] and
+    /// [`Integrator::hessian`], with the barrier's logarithm taken once.
+    pub fn gradient_hessian(&self, x: f64, x_tilde: f64) -> (f64, f64) {
+        match self.model {
+            Model::Ipc => {
+                let inertia = self.inertia(x_tilde);
+                let (bg, bh) = self.barrier.gradient_hessian(x);
+                (inertia.gradient(x) + self.h2 * bg, inertia.hessian(x) + self.h2 * bh)
+            }
+            Model::Penalty => (self.gradient(x, x_tilde), self.hessian(x, x_tilde)),
+        }
+    }
+
     /// Minimizes `E` from `x0` for the predicted position `x_tilde`, optionally recording
     /// every iterate into `trace` (cleared first).
     ///
@@ -179,7 +203,7 @@ impl Integrator {
                 (self.mass * (x - x_tilde), self.mass)
             } else {
                 all_free = false;
-                (self.gradient(x, x_tilde), self.hessian(x, x_tilde))
+                self.gradient_hessian(x, x_tilde)
             };
             let dx = -g / hs;
             let mut record = Iterate {
@@ -203,7 +227,7 @@ impl Integrator {
             }
             // Every trial point x + αΔx lies between x and x + Δx, and contact_free is
             // monotone in x, so one test covers the whole line search.
-            let segment_free = self.contact_free(x.max(x + dx));
+            let segment_free = self.contact_free(max_from(x, x + dx));
             all_free &= segment_free;
             let energy = |y: f64| {
                 if segment_free {

@@ -125,3 +125,27 @@ fn barrier_edge_cases_come_first() {
     let d = dhat * (1.0 - 1e-6);
     assert!(barrier(d, dhat) < 1e-17 && barrier_first_derivative(d, dhat).abs() < 1e-11);
 }
+
+proptest! {
+    #![proptest_config(config())]
+
+    /// Newton takes the gradient and the Hessian together, with one logarithm: they must be
+    /// the very bits of the separate functions, everywhere, edges included.
+    #[test]
+    fn shared_logarithm_changes_no_bit(
+        log_dhat in -7.0f64..-1.0, t in -0.5f64..1.5, x_tilde in 0.0f64..1.0, kappa in 1.0f64..1e8, h in 1e-4f64..0.05,
+    ) {
+        let dhat = 10f64.powf(log_dhat);
+        let p = Params { dhat, kappa, h, ..Params::default() };
+        let x = p.wall - dhat * t;
+        for model in Model::BOTH {
+            let i = Integrator::new(&p, model);
+            let (g, hs) = i.gradient_hessian(x, x_tilde);
+            prop_assert_eq!(g.to_bits(), i.gradient(x, x_tilde).to_bits());
+            prop_assert_eq!(hs.to_bits(), i.hessian(x, x_tilde).to_bits());
+        }
+        let (b1, b2) = ipc_wall::energy::barrier::barrier_derivatives(dhat * t, dhat);
+        prop_assert_eq!(b1.to_bits(), barrier_first_derivative(dhat * t, dhat).to_bits());
+        prop_assert_eq!(b2.to_bits(), barrier_second_derivative(dhat * t, dhat).to_bits());
+    }
+}

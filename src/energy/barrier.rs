@@ -50,6 +50,21 @@ pub fn barrier_second_derivative(d: f64, dhat: f64) -> f64 {
     -2.0 * (d / dhat).ln() - 4.0 * r / d + (r * r) / (d * d)
 }
 
+/// `(b′(d), b″(d))`, bit for bit those of [`barrier_first_derivative`] and
+/// [`barrier_second_derivative`], with the logarithm taken once: Newton needs both at every
+/// iterate, and the logarithm is most of their cost.
+pub fn barrier_derivatives(d: f64, dhat: f64) -> (f64, f64) {
+    if d <= 0.0 {
+        return (f64::NEG_INFINITY, f64::INFINITY);
+    }
+    if d >= dhat {
+        return (0.0, 0.0);
+    }
+    let r = d - dhat;
+    let l = (d / dhat).ln();
+    (-2.0 * r * l - (r * r) / d, -2.0 * l - 4.0 * r / d + (r * r) / (d * d))
+}
+
 /// Contact energy `κ b(wall − x, d̂)` of the ball against the wall's front face.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct BarrierEnergy {
@@ -80,5 +95,11 @@ impl BarrierEnergy {
     /// `κ b″(d)`.
     pub fn hessian(&self, x: f64) -> f64 {
         self.kappa * barrier_second_derivative(self.distance(x), self.dhat)
+    }
+
+    /// `(gradient, hessian)` with one logarithm; the same bits as the two calls.
+    pub fn gradient_hessian(&self, x: f64) -> (f64, f64) {
+        let (b1, b2) = barrier_derivatives(self.distance(x), self.dhat);
+        (-(self.kappa * b1), self.kappa * b2)
     }
 }
