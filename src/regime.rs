@@ -2,7 +2,11 @@
 //! current k, d̂, κ and wall. Filled progressively so the page never blocks a frame.
 
 use crate::params::{Field, Params};
-use crate::sim::{throw_both, Horizon, Outcome, ThrowResult};
+use crate::sim::{throw_both, throw_both_lanes, Horizon, Outcome, ThrowResult};
+
+/// Neighbouring cells computed side by side (see [`crate::sim::coast_lanes`]). Neighbours
+/// in a row have nearly the same approach length, so the lanes finish together.
+pub const LANES: usize = 4;
 
 /// A log-spaced axis of `n` cells over `[min, max]`; cell `i` is sampled at its centre.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -75,11 +79,17 @@ impl RegimeMap {
     /// Computes up to `max_cells` more cells; returns whether the map is complete.
     pub fn fill(&mut self, max_cells: usize) -> bool {
         let total = self.v0.n * self.h.n;
-        for _ in 0..max_cells {
+        let mut left = max_cells.min(total - self.cells.len());
+        while left >= LANES {
             let idx = self.cells.len();
-            if idx == total {
-                break;
-            }
+            let params =
+                std::array::from_fn(|k| self.cell_params((idx + k) % self.v0.n, (idx + k) / self.v0.n));
+            let results = throw_both_lanes::<LANES>(&params, Horizon::UntilDecided);
+            self.cells.extend(results.map(|[penalty, ipc]| Cell { penalty, ipc }));
+            left -= LANES;
+        }
+        for _ in 0..left {
+            let idx = self.cells.len();
             let p = self.cell_params(idx % self.v0.n, idx / self.v0.n);
             let [penalty, ipc] = throw_both(&p, Horizon::UntilDecided);
             self.cells.push(Cell { penalty, ipc });

@@ -1,6 +1,6 @@
 //! A throw: the ball starts at `x = 0` with speed `v0` and steps until its outcome is decided.
 
-use crate::integrator::{Integrator, Iterate, Model, StepSolution};
+use crate::integrator::{max_from, Integrator, Iterate, Model, StepSolution};
 use crate::params::Params;
 
 /// How a throw ends.
@@ -178,7 +178,7 @@ impl Simulation {
         if self.x > p.wall + p.thickness {
             self.outcome = Outcome::Through;
         } else {
-            self.xmax = self.xmax.max(self.x);
+            self.xmax = max_from(self.xmax, self.x);
             self.newton_max = self.newton_max.max(sol.iterations);
             let in_contact = match self.integrator.model() {
                 Model::Penalty => self.x > p.wall,
@@ -228,30 +228,95 @@ impl Simulation {
         if self.trace.is_some() {
             return 0;
         }
-        let (m, h, tol) = (self.params.mass, self.params.h, self.params.tol);
-        // x/1 == x exactly, so the article's M = 1 skips two divisions per step.
-        let div_m = |g: f64| if m == 1.0 { -g } else { -g / m };
         let mut n = 0;
-        while self.outcome == Outcome::Flying {
-            let (x, v) = (self.x, self.v);
-            let x_tilde = x + h * v;
-            let dx = div_m(m * (x - x_tilde));
-            let x1 = x + dx;
-            if dx.abs() < tol || !self.integrator.contact_free(x.max(x1)) {
-                break;
-            }
-            let r0 = x - x_tilde;
-            let r1 = x1 - x_tilde;
-            let (e0, e1) = (0.5 * m * (r0 * r0), 0.5 * m * (r1 * r1));
-            let dx2 = div_m(m * r1);
-            if e1 > e0 || dx2.abs() >= tol {
-                break;
-            }
-            let sol = StepSolution { x: x1, energy: e1, iterations: 2, contact_free: true };
-            self.commit(sol, (x1 - x) / h, x_tilde);
+        if let Some(mut f) = self.flight() {
+            while self.fly_once(&mut f) {}
+            n = self.land(f);
+        }
+        while self.coast_once() {
             n += 1;
         }
         n
+    }
+
+    /// The state free flight changes, to keep in registers, if the tight loop of
+    /// [`Simulation::fly_once`] applies: M = 1 (the article's mass), no trace, and no contact
+    /// yet (so no step of it can end the throw but the last before the cap, left to
+    /// [`Simulation::coast_once`]).
+    fn flight(&self) -> Option<Flight> {
+        let fast = self.trace.is_none()
+            && self.params.mass == 1.0
+            && !self.contact
+            && self.outcome == Outcome::Flying;
+        fast.then_some(Flight { x: self.x, v: self.v, xmax: self.xmax, step: self.step })
+    }
+
+    /// [`Simulation::coast_once`] for M = 1 on a [`Flight`]: the same operations on the same
+    /// values (`m·g / m` is `g` and `½·m` is `½` exactly), minus the bookkeeping that cannot
+    /// change before the first contact.
+    #[inline(always)]
+    fn fly_once(&self, f: &mut Flight) -> bool {
+        let (h, tol) = (self.params.h, self.params.tol);
+        let x = f.x;
+        let x_tilde = x + h * f.v;
+        let r0 = x - x_tilde;
+        let dx = -r0;
+        let x1 = x + dx;
+        let r1 = x1 - x_tilde;
+        let ok = dx.abs() >= tol
+            && self.integrator.contact_free(max_from(x, x1))
+            && 0.5 * (r1 * r1) <= 0.5 * (r0 * r0)
+            && r1.abs() < tol
+            && f.step + 1 < self.cap;
+        if ok {
+            f.v = (x1 - x) / h;
+            f.x = x1;
+            f.xmax = max_from(f.xmax, x1);
+            f.step += 1;
+        }
+        ok
+    }
+
+    /// Writes a [`Flight`] back; returns the steps it took.
+    fn land(&mut self, f: Flight) -> u64 {
+        let n = f.step - self.step;
+        if n > 0 {
+            self.x = f.x;
+            self.v = f.v;
+            self.xmax = f.xmax;
+            self.step = f.step;
+            self.newton_max = self.newton_max.max(2);
+        }
+        n
+    }
+
+    /// One step of [`Simulation::coast`]: takes it and returns `true` if it is provably free
+    /// flight that settles in two Newton iterations; otherwise changes nothing.
+    #[inline(always)]
+    fn coast_once(&mut self) -> bool {
+        if self.outcome != Outcome::Flying {
+            return false;
+        }
+        let (m, h, tol) = (self.params.mass, self.params.h, self.params.tol);
+        // x/1 == x exactly, so the article's M = 1 skips two divisions per step.
+        let div_m = |g: f64| if m == 1.0 { -g } else { -g / m };
+        let (x, v) = (self.x, self.v);
+        let x_tilde = x + h * v;
+        let dx = div_m(m * (x - x_tilde));
+        let x1 = x + dx;
+        if dx.abs() < tol || !self.integrator.contact_free(max_from(x, x1)) {
+            return false;
+        }
+        let r0 = x - x_tilde;
+        let r1 = x1 - x_tilde;
+        let (e0, e1) = (0.5 * m * (r0 * r0), 0.5 * m * (r1 * r1));
+        let dx2 = div_m(m * r1);
+        if e1 > e0 || dx2.abs() >= tol {
+            return false;
+        }
+        let sol = StepSolution { x: x1, energy: e1, iterations: 2, contact_free: true };
+        self.commit(sol, (x1 - x) / h, x_tilde);
+        true
     }
 
     /// The result so far (final once [`Simulation::outcome`] is not `Flying`).
@@ -296,6 +361,15 @@ impl Simulation {
     }
 }
 
+/// What free flight changes; see [`Simulation::flight`].
+#[derive(Clone, Copy, Debug)]
+struct Flight {
+    x: f64,
+    v: f64,
+    xmax: f64,
+    step: u64,
+}
+
 /// A whole throw of `model` at `params`.
 pub fn throw(params: &Params, model: Model, horizon: Horizon) -> ThrowResult {
     Simulation::new(params, model, horizon).run()
@@ -309,4 +383,43 @@ pub fn throw_both(params: &Params, horizon: Horizon) -> [ThrowResult; 2] {
     while ipc.coast() > 0 || ipc.step_out_of_contact() {}
     let penalty = ipc.with_model(Model::Penalty).run();
     [penalty, ipc.run()]
+}
+
+/// [`throw_both`] at `N` sets of parameters at once, with their approaches coasted side by
+/// side ([`coast_lanes`]); every result is bit for bit that of [`throw_both`].
+pub fn throw_both_lanes<const N: usize>(params: &[Params; N], horizon: Horizon) -> [[ThrowResult; 2]; N] {
+    let mut sims = params.each_ref().map(|p| Simulation::new(p, Model::Ipc, horizon));
+    coast_lanes(&mut sims);
+    sims.map(|mut ipc| {
+        while ipc.coast() > 0 || ipc.step_out_of_contact() {}
+        let penalty = ipc.with_model(Model::Penalty).run();
+        [penalty, ipc.run()]
+    })
+}
+
+/// Coasts several throws side by side, each exactly as [`Simulation::coast`] would (same
+/// steps, same bits), interleaved step by step. One free-flight step is a chain of dependent
+/// operations (a division among them) that leaves the CPU mostly waiting; independent throws
+/// fill those waits, so N lanes cost little more than one. Returns when no lane can coast.
+pub fn coast_lanes<const N: usize>(sims: &mut [Simulation; N]) {
+    let mut flights = sims.each_ref().map(Simulation::flight);
+    let mut active = flights.each_ref().map(Option::is_some);
+    loop {
+        let mut any = false;
+        for ((s, f), a) in sims.iter().zip(flights.iter_mut()).zip(active.iter_mut()) {
+            if let (true, Some(f)) = (*a, f.as_mut()) {
+                *a = s.fly_once(f);
+                any |= *a;
+            }
+        }
+        if !any {
+            break;
+        }
+    }
+    for (s, f) in sims.iter_mut().zip(flights) {
+        if let Some(f) = f {
+            s.land(f);
+        }
+        s.coast();
+    }
 }

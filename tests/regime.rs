@@ -1,0 +1,63 @@
+//! The regime map computes its cells side by side, with their approaches coasted in lockstep:
+//! each cell must still be, bit for bit, the throw a reader gets by setting that v0 and h.
+#![cfg(not(target_arch = "wasm32"))]
+
+use ipc_wall::regime::{RegimeMap, LANES};
+use ipc_wall::{Horizon, Model, Params, Simulation};
+use proptest::prelude::*;
+
+/// The figure's throw: stepped one Newton solve at a time (a traced simulation never coasts).
+fn plain(p: &Params, model: Model) -> ipc_wall::ThrowResult {
+    Simulation::new(p, model, Horizon::UntilDecided).with_trace().run()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 24, failure_persistence: None, ..ProptestConfig::default() })]
+
+    /// n = 7 puts lanes across row ends and leaves a remainder of single cells.
+    #[test]
+    fn every_cell_is_the_direct_throw(
+        k in 1e2f64..1e10, dhat in 1e-6f64..1e-2, kappa in 1.0f64..1e8, mass in 0.5f64..2.0,
+        thickness in 1e-3f64..0.05,
+    ) {
+        let mass = if mass < 1.0 { 1.0 } else { mass }; // the article's M = 1 has its own fast path
+        let p = Params { k, dhat, kappa, mass, thickness, ..Params::default() };
+        let n = 7;
+        assert!(n * n % LANES != 0);
+        let mut map = RegimeMap::new(&p, n);
+        // Fill in uneven slices, as the page does frame by frame.
+        let mut slices = [1usize, LANES + 1, 2 * LANES, 3].into_iter().cycle();
+        while !map.fill(slices.next().unwrap()) {}
+        for j in 0..n {
+            for i in 0..n {
+                let cp = map.cell_params(i, j);
+                let cell = map.cell(i, j).unwrap();
+                for (model, got) in [(Model::Penalty, cell.penalty), (Model::Ipc, cell.ipc)] {
+                    let want = plain(&cp, model);
+                    prop_assert_eq!((got.outcome, got.newton_max, got.steps), (want.outcome, want.newton_max, want.steps),
+                        "cell ({}, {}) {:?}: v0 = {}, h = {}", i, j, model, cp.v0, cp.h);
+                    prop_assert_eq!(got.xmax_minus_wall.to_bits(), want.xmax_minus_wall.to_bits());
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn the_slow_corner_is_exact_too() {
+    // v0 = 0.1 m/s and h = 0.1 ms: about 50,000 steps of free flight before the wall.
+    let p = Params::default();
+    let mut map = RegimeMap::new(&p, 64);
+    map.fill(2 * LANES);
+    for i in 0..2 * LANES {
+        let cp = map.cell_params(i, 0);
+        let cell = map.cell(i, 0).unwrap();
+        for (model, got) in [(Model::Penalty, cell.penalty), (Model::Ipc, cell.ipc)] {
+            let want = plain(&cp, model);
+            assert!(want.steps > 20_000, "{} steps", want.steps);
+            assert_eq!(got.outcome, want.outcome);
+            assert_eq!((got.steps, got.newton_max), (want.steps, want.newton_max));
+            assert_eq!(got.xmax_minus_wall.to_bits(), want.xmax_minus_wall.to_bits());
+        }
+    }
+}
