@@ -2,7 +2,7 @@
 // 2, 2.5, 3, 4, 5, 6, 8 per decade), so the article's values (v0 = 5 m/s, h = 10 ms, k = 1e4,
 // d̂ = 1 mm, κ = 1e4, and k = 1e8 from its text) sit exactly on a slider position.
 
-import { t, fmtSig, fmtPow, fmtLength, withUnit } from './i18n.js';
+import { t, fmtSig, fmtPow, fmtLength, fmtPlain, withUnit } from './i18n.js';
 
 const NICE = [1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6, 8];
 
@@ -21,9 +21,10 @@ export function niceValues(min, max) {
 export const SLIDERS = [
   { name: 'v0', min: 0.1, max: 100, show: (v) => withUnit(fmtSig(v, 3), 'm/s') },
   { name: 'h', min: 1e-4, max: 0.05, show: (v) => withUnit(fmtSig(v * 1e3, 3), 'ms') },
-  { name: 'k', min: 1e2, max: 1e10, show: (v) => withUnit(fmtPow(v, 3), 'N/m') },
+  // Screen readers hear k and κ with all their digits ("10,000"), not as "10⁴".
+  { name: 'k', min: 1e2, max: 1e10, show: (v) => withUnit(fmtPow(v, 3), 'N/m'), speak: (v) => withUnit(fmtPlain(v), 'N/m') },
   { name: 'dhat', min: 1e-6, max: 1e-2, show: (v) => fmtLength(v, 3) },
-  { name: 'kappa', min: 1, max: 1e8, show: (v) => fmtPow(v, 3) },
+  { name: 'kappa', min: 1, max: 1e8, show: (v) => fmtPow(v, 3), speak: (v) => fmtPlain(v) },
 ].map((s) => ({ ...s, values: niceValues(s.min, s.max) }));
 
 /** Slider position whose value is closest to `v` on the log scale. */
@@ -53,7 +54,7 @@ function el(tag, props = {}, ...children) {
   return e;
 }
 
-const sliders = new Map(); // name → {spec, input, value (span)}
+const sliders = new Map(); // name → {spec, input, value (span), ends: [span, span]}
 
 /** Builds the sliders into `container`; `onInput(name, value)` is called on every move. */
 export function setupSliders(container, onInput) {
@@ -71,19 +72,16 @@ export function setupSliders(container, onInput) {
       max: String(spec.values.length - 1),
       step: '1',
     });
-    const ends = el(
-      'div',
-      { class: 'param-ends', 'aria-hidden': 'true' },
-      el('span', { text: spec.show(spec.values[0]) }),
-      el('span', { text: spec.show(spec.values[spec.values.length - 1]) }),
-    );
+    const lo = el('span', { text: spec.show(spec.values[0]) });
+    const hi = el('span', { text: spec.show(spec.values[spec.values.length - 1]) });
+    const ends = el('div', { class: 'param-ends', 'aria-hidden': 'true' }, lo, hi);
     input.addEventListener('input', () => {
       const v = spec.values[Number(input.value)];
       showValue(spec.name, v);
       onInput(spec.name, v);
     });
     container.append(el('div', { class: 'param' }, label, input, ends));
-    sliders.set(spec.name, { spec, input, value });
+    sliders.set(spec.name, { spec, input, value, ends: [lo, hi] });
   }
 }
 
@@ -91,7 +89,7 @@ function showValue(name, v) {
   const s = sliders.get(name);
   const text = s.spec.show(v);
   s.value.textContent = text;
-  s.input.setAttribute('aria-valuetext', text);
+  s.input.setAttribute('aria-valuetext', s.spec.speak ? s.spec.speak(v) : text);
 }
 
 /** Moves the sliders and their labels to `params` (values off the nice grid keep their text). */
@@ -101,6 +99,14 @@ export function updateSliders(params) {
     const i = nearestIndex(s.spec.values, v);
     if (Number(s.input.value) !== i) s.input.value = String(i);
     showValue(name, v);
+  }
+}
+
+/** Redoes the sliders' words and numbers in the current language (values: updateSliders). */
+export function relabelSliders() {
+  for (const s of sliders.values()) {
+    s.ends[0].textContent = s.spec.show(s.spec.values[0]);
+    s.ends[1].textContent = s.spec.show(s.spec.values[s.spec.values.length - 1]);
   }
 }
 
@@ -120,13 +126,21 @@ export function setupTransport(root, handlers) {
   const speed = q('speed');
   speed.replaceChildren();
   SPEEDS.forEach((s, i) => {
-    const label =
-      s === Infinity ? t('transport.speedMax') : s === 1 ? t('transport.speedReal') : t('transport.speedSlow', { f: SPEED_LABELS[i] });
-    const o = el('option', { value: String(i), text: label });
+    const o = el('option', { value: String(i), text: speedLabel(i) });
     if (s === DEFAULT_SPEED) o.selected = true;
     speed.append(o);
   });
   speed.addEventListener('change', () => handlers.speed(SPEEDS[Number(speed.value)]));
+}
+
+function speedLabel(i) {
+  const s = SPEEDS[i];
+  return s === Infinity ? t('transport.speedMax') : s === 1 ? t('transport.speedReal') : t('transport.speedSlow', { f: SPEED_LABELS[i] });
+}
+
+/** Redoes the pace options' words in the current language. */
+export function relabelTransport(root) {
+  root.querySelectorAll('#speed option').forEach((o) => (o.textContent = speedLabel(Number(o.value))));
 }
 
 export function updatePlayButton(button, playing, done) {

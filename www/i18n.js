@@ -97,6 +97,28 @@ const STRINGS = {
     'numbers.newton.note': 'CCD clips each IPC step to {pct} of the time of impact, so the ball approaches the wall geometrically. A sudden jump in iterations means κ or d̂ do not fit the problem.',
     'numbers.pending': 'not decided yet',
     'footer': 'Computed live in your browser by the same Rust solver that reproduces the article’s table (compiled to WebAssembly).',
+    'lang.switch': 'Español',
+    'lang.switch.label': 'Ver la figura en español',
+    'share.label': 'Share',
+    'share.link': 'Copy link',
+    'share.embed': 'Embed',
+    'share.link.field': 'Link to the figure with these parameters',
+    'share.embed.field': 'HTML to paste into an article (iframe, sized by the figure’s messages)',
+    'share.link.copied': 'Link copied to the clipboard.',
+    'share.embed.copied': 'Embed code copied to the clipboard.',
+    'share.manual': 'The browser did not allow copying: the text below is selected, copy it with Ctrl+C (⌘C).',
+    'embed.title': 'Live figure: a ball thrown at a 20 mm wall, penalty contact vs IPC',
+    'note.dismiss': 'Dismiss',
+    'note.url': 'Ignored in the link: {list}. The defaults apply instead.',
+    'note.message': 'Ignored a request from the page around the figure: {list}.',
+    'reason.unknown': '{key} (unknown parameter)',
+    'reason.number': '{key} = “{value}” (not a finite number)',
+    'reason.range': '{key} = {value} (allowed: {min} to {max})',
+    'reason.refused': '{key} = {value} (not accepted)',
+    'reason.lang': 'lang = “{value}” (allowed: en, es)',
+    'reason.embed': 'embed = “{value}” (allowed: 1, 0)',
+    'reason.shape': 'the parameters are not a plain object',
+    'reason.more': 'and {n} more',
   },
   es: {
     'doc.title': 'Una pelota lanzada contra una pared de 20 mm: penalización frente a IPC',
@@ -193,6 +215,28 @@ const STRINGS = {
     'numbers.newton.note': 'La CCD recorta cada paso de IPC al {pct} del instante de impacto, así que la pelota se acerca a la pared de forma geométrica. Un salto repentino en las iteraciones indica que κ o d̂ no encajan con el problema.',
     'numbers.pending': 'aún sin decidir',
     'footer': 'Calculado en tu navegador por el mismo solver en Rust que reproduce la tabla del artículo (compilado a WebAssembly).',
+    'lang.switch': 'English',
+    'lang.switch.label': 'View the figure in English',
+    'share.label': 'Compartir',
+    'share.link': 'Copiar enlace',
+    'share.embed': 'Insertar',
+    'share.link.field': 'Enlace a la figura con estos parámetros',
+    'share.embed.field': 'HTML para pegar en un artículo (iframe, dimensionado por los mensajes de la figura)',
+    'share.link.copied': 'Enlace copiado al portapapeles.',
+    'share.embed.copied': 'Código para insertar copiado al portapapeles.',
+    'share.manual': 'El navegador no permitió copiar: el texto de abajo está seleccionado; cópialo con Ctrl+C (⌘C).',
+    'embed.title': 'Figura interactiva: una pelota lanzada contra una pared de 20 mm, penalización frente a IPC',
+    'note.dismiss': 'Cerrar',
+    'note.url': 'Se ignoró del enlace: {list}. Se usan los valores por defecto.',
+    'note.message': 'Se ignoró una petición de la página que contiene la figura: {list}.',
+    'reason.unknown': '{key} (parámetro desconocido)',
+    'reason.number': '{key} = «{value}» (no es un número finito)',
+    'reason.range': '{key} = {value} (permitido: de {min} a {max})',
+    'reason.refused': '{key} = {value} (no aceptado)',
+    'reason.lang': 'lang = «{value}» (permitido: en, es)',
+    'reason.embed': 'embed = «{value}» (permitido: 1, 0)',
+    'reason.shape': 'los parámetros no son un objeto simple',
+    'reason.more': 'y {n} más',
   },
 };
 
@@ -210,10 +254,20 @@ export function pickLang(search = location.search, languages = navigator.languag
 }
 
 let lang = 'en';
+const langListeners = [];
 
+/** Sets the language and tells every onLangChange listener (when it really changed). */
 export function setLang(l) {
-  lang = LANGS.includes(l) ? l : 'en';
+  const next = LANGS.includes(l) ? l : 'en';
+  const changed = next !== lang;
+  lang = next;
   document.documentElement.lang = lang;
+  if (changed) for (const fn of langListeners) fn(lang);
+}
+
+/** Calls `fn(lang)` after every language change, so a module can redo its own strings. */
+export function onLangChange(fn) {
+  langListeners.push(fn);
 }
 
 export function getLang() {
@@ -270,6 +324,18 @@ export function fmtPow(x, sig = 3) {
   if (e === 0) return fmtSig(m, sig);
   if (m === 1) return pow;
   return `${dec(String(m))}${NBSP}×${NBSP}${pow}`;
+}
+
+/** All digits with the language's grouping (10,000 / 10.000), for screen readers, which
+ * read "10⁴" badly. */
+export function fmtPlain(x) {
+  return new Intl.NumberFormat(lang, { maximumSignificantDigits: 6 }).format(x).replace(/^-/, '−');
+}
+
+/** fmtSig for everyday magnitudes, powers of ten beyond them: 0.05, 250, 10⁸, 10⁻¹⁴. */
+export function fmtCompact(x, sig = 3) {
+  const a = Math.abs(x);
+  return a !== 0 && (a >= 1e4 || a < 1e-3) ? fmtPow(x, sig) : fmtSig(x, sig);
 }
 
 export function withUnit(num, unit) {

@@ -2,12 +2,32 @@
 // State stays in Rust (the Figure); each frame JS asks for small plain values and draws.
 
 import * as api from './api.js';
-import { t, setLang, pickLang, applyStatic, fmtGap, fmtDepth, fmtLength, fmtPosition, fmtSig, fmtTime, withUnit } from './i18n.js';
-import { setupSliders, updateSliders, setupTransport, updatePlayButton, DEFAULT_SPEED } from './controls.js';
+import {
+  t,
+  setLang,
+  getLang,
+  pickLang,
+  onLangChange,
+  applyStatic,
+  fmtGap,
+  fmtDepth,
+  fmtLength,
+  fmtPosition,
+  fmtSig,
+  fmtCompact,
+  fmtTime,
+  withUnit,
+} from './i18n.js';
+import { setupSliders, updateSliders, relabelSliders, setupTransport, relabelTransport, updatePlayButton, DEFAULT_SPEED } from './controls.js';
+import { readUrl, queryFor, linkWith, copyPartial, checkPartial, clip } from './url.js';
+import { MSG, isFramed, postToParent, setupMessages, setupResizePosts, embedSnippet } from './embed.js';
+import { setupShare } from './share.js';
 import { setupScene, readColors } from './scene.js';
 import { setupEnergy, energyWindow } from './energy.js';
 
 const MODELS = ['penalty', 'ipc'];
+// The address is rewritten this long after the last change, so a drag writes it once.
+const URL_DEBOUNCE_MS = 350;
 const $ = (id) => document.getElementById(id);
 
 // ---- page state -------------------------------------------------------------------------
@@ -34,6 +54,12 @@ const ui = {
   minimizers: { key: '', penalty: NaN, ipc: NaN },
   plotted: { xTilde: NaN, x0: NaN, x1: NaN },
   iterates: { penalty: [], ipc: [], key: '' },
+  specs: [], // the core's parameterSpecs(): names, units, ranges, defaults
+  langChosen: null, // the language the link asked for or the reader picked; null: the browser's
+  embed: false, // ?embed=1: no page chrome
+  url: { seen: '', query: '', candidate: '', since: 0 }, // what the address shows, what it will
+  posted: '', // outcomes last posted to the parent frame
+  note: null, // () => text of the visible note, redone when the language changes
 };
 
 // Step positions, appended as the throw advances (no per-frame copy of the whole history).
@@ -48,6 +74,7 @@ let frameCount = 0;
 
 let scene = null;
 let energy = null;
+let share = null;
 let resolveReady;
 const ready = new Promise((r) => (resolveReady = r));
 let firstFrameDrawn = false;
@@ -55,8 +82,49 @@ let firstFrameDrawn = false;
 // ---- setup ------------------------------------------------------------------------------
 
 function setupLanguage() {
-  setLang(pickLang());
+  // Only lang and embed matter before the core is loaded; readUrl runs again after it.
+  const link = readUrl(location.search, []);
+  ui.langChosen = link.lang;
+  ui.embed = link.embed;
+  document.documentElement.classList.toggle('embed', ui.embed);
+  setLang(link.lang ?? pickLang(''));
   applyStatic();
+  updateLangSwitch();
+  onLangChange(relabel);
+  $('lang-switch').addEventListener('click', () => {
+    ui.langChosen = getLang() === 'es' ? 'en' : 'es';
+    setLang(ui.langChosen);
+  });
+}
+
+/** The switch offers the other language, in that language. */
+function updateLangSwitch() {
+  $('lang-switch').lang = getLang() === 'es' ? 'en' : 'es';
+}
+
+/** After a language change: every string, number and the plot's words again. */
+function relabel() {
+  applyStatic();
+  updateLangSwitch();
+  relabelSliders();
+  relabelTransport(document);
+  applyPlotLanguage();
+  if (ui.state) updateSliders(ui.state.params);
+  if (ui.note && !$('note').hidden) $('note-text').textContent = ui.note();
+  ui.sceneDirty = true;
+  ui.textDirty = true;
+  ui.url.seen = '';
+  share?.refresh();
+}
+
+/** The energy plot draws its own words (in Rust): tell it the language. */
+function applyPlotLanguage() {
+  if (api.isDead()) return;
+  try {
+    api.guard((_, g) => g.setPlotLanguage(getLang()));
+  } catch {
+    // Not loaded yet: main() calls this again once it is.
+  }
 }
 
 function setupControls() {
@@ -176,6 +244,7 @@ async function recoverFigure() {
   $('error-detail').textContent = t('error.recovering');
   try {
     await api.recover();
+    applyPlotLanguage();
     $('error-banner').hidden = true;
     restartAfterChange(false);
     $('play').focus();
@@ -186,12 +255,37 @@ async function recoverFigure() {
 }
 
 let noteTimer = 0;
-function showNote(msg) {
+/** A non-blocking note. `msg` is a string, or a function that gives it in the current
+ * language; a sticky note stays until dismissed, others go after 6 s. */
+function showNote(msg, { sticky = false } = {}) {
   const n = $('note');
-  n.textContent = msg;
+  ui.note = typeof msg === 'function' ? msg : () => msg;
+  $('note-text').textContent = ui.note();
   n.hidden = false;
   clearTimeout(noteTimer);
-  noteTimer = setTimeout(() => (n.hidden = true), 6000);
+  if (!sticky) noteTimer = setTimeout(() => (n.hidden = true), 6000);
+}
+
+function setupNote() {
+  $('note-close').addEventListener('click', () => {
+    clearTimeout(noteTimer);
+    $('note').hidden = true;
+  });
+}
+
+/** What was refused, as one line of text: "v0 = “abc” (not a number); foo (unknown …)";
+ * every item named, up to a length no honest link reaches. */
+function problemsText(problems) {
+  const shown = problems.slice(0, 40).map((p) => {
+    const vars = { key: clip(p.key), value: clip(p.value) };
+    if (p.spec) {
+      vars.min = withUnit(fmtCompact(p.spec.min), p.spec.unit);
+      vars.max = withUnit(fmtCompact(p.spec.max), p.spec.unit);
+    }
+    return t(`reason.${p.reason}`, vars);
+  });
+  if (problems.length > shown.length) shown.push(t('reason.more', { n: problems.length - shown.length }));
+  return shown.join('; ');
 }
 
 // ---- simulation control -----------------------------------------------------------------
@@ -369,7 +463,7 @@ function updateEnergy() {
   ui.plotted.x1 = x1;
   updateMinimizers(xTilde);
   const stepKey = `${ui.state.penalty.steps}/${ui.state.ipc.steps}`;
-  return api.guard((f) => energy.draw(f, xTilde, x0, x1, ui.dark, stepKey, ui.restarts));
+  return api.guard((f) => energy.draw(f, xTilde, x0, x1, ui.dark, stepKey, `${ui.restarts}|${getLang()}`));
 }
 
 /** Where `x` is relative to the wall, in words. */
@@ -488,6 +582,42 @@ function updateNumbers() {
   $('numbers').dataset.decided = decided ? 'yes' : 'no';
 }
 
+/** The address follows the parameters (and the chosen language), URL_DEBOUNCE_MS after the
+ * last change, with replaceState: no history entry per slider move. */
+function updateUrl(now) {
+  const seen = `${ui.restarts}|${ui.langChosen}`;
+  if (seen === ui.url.seen) return;
+  const query = queryFor(ui.state.params, ui.specs, { lang: ui.langChosen, embed: ui.embed });
+  if (query === ui.url.query) {
+    ui.url.seen = seen;
+    return;
+  }
+  if (query !== ui.url.candidate) {
+    ui.url.candidate = query;
+    ui.url.since = now;
+    return;
+  }
+  if (now - ui.url.since < URL_DEBOUNCE_MS) return;
+  try {
+    history.replaceState(history.state, '', query + location.hash);
+  } catch {
+    // Some sandboxed frames refuse it: the figure works without it.
+  }
+  ui.url.query = query;
+  ui.url.seen = seen;
+  share?.refresh();
+}
+
+/** In a frame, tell the parent each time an outcome (or the throw) changes. */
+function updateEmbedState() {
+  if (!isFramed()) return;
+  const s = ui.state;
+  const key = `${ui.restarts}|${s.penalty.outcome}|${s.ipc.outcome}`;
+  if (key === ui.posted) return;
+  ui.posted = key;
+  postToParent({ type: MSG.state, state: s });
+}
+
 function frame(now) {
   if (!api.isDead() && ui.state) {
     try {
@@ -502,6 +632,8 @@ function frame(now) {
         updateEnergyText();
         updateNumbers();
       }
+      updateUrl(now);
+      updateEmbedState();
       if (worked || drew) frameTimes[frameCount++ % frameTimes.length] = performance.now() - t0;
       if (!firstFrameDrawn) {
         firstFrameDrawn = true;
@@ -542,7 +674,8 @@ function frame(now) {
 //   __panic()             Test hook: a real Rust panic through the guarded path.
 
 function setParams(partial) {
-  api.guard((f) => f.set(partial));
+  const copy = copyPartial(partial);
+  api.guard((f) => f.set(copy));
   api.rememberParams();
   restartAfterChange(false);
   return ui.state;
@@ -589,19 +722,108 @@ window.ipcWall = {
   },
 };
 
+// ---- the figure in an iframe ------------------------------------------------------------
+
+/** A command from the parent frame (already checked to be a documented shape). */
+async function runCommand(cmd) {
+  await ready;
+  if (api.isDead()) {
+    if (cmd.type === MSG.reset) await recoverFigure();
+    return;
+  }
+  if (cmd.type === MSG.set) {
+    let problems;
+    let params = {};
+    try {
+      ({ params, problems } = checkPartial(copyPartial(cmd.params), ui.specs, checkParameter));
+    } catch {
+      problems = [{ key: '', value: '', reason: 'shape' }];
+    }
+    if (!problems.length) {
+      try {
+        setParams(params);
+        return;
+      } catch {
+        // Each value passed on its own; together the core still refused them.
+        if (api.isDead()) return;
+        problems = Object.entries(params).map(([key, value]) => ({ key, value: String(value), reason: 'refused' }));
+      }
+    }
+    // All or nothing, like window.ipcWall.set: the state stays, the reader and the parent
+    // are told why.
+    showNote(() => t('note.message', { list: problemsText(problems) }));
+    postToParent({ type: MSG.error, message: problemsText(problems) });
+    return;
+  }
+  if (cmd.type === MSG.play) play();
+  else if (cmd.type === MSG.pause) pause();
+  else if (cmd.type === MSG.reset) reset();
+  else if (cmd.type === MSG.step) stepOnce();
+}
+
+function checkParameter(name, value) {
+  return api.guard((_, g) => g.checkParameter(name, value));
+}
+
+function setupEmbed() {
+  setupMessages((cmd) =>
+    runCommand(cmd).catch((e) => {
+      // A command that fails after passing every check is a bug worth seeing.
+      if (!api.isDead()) console.error(e);
+    }),
+  );
+  setupResizePosts($('figure'));
+}
+
+/** The link to the figure with the current parameters (no embed), and the iframe snippet. */
+function setupSharing() {
+  share = setupShare({
+    link: () => linkWith(queryFor(ui.state.params, ui.specs, { lang: ui.langChosen })),
+    snippet: () =>
+      embedSnippet(
+        linkWith(queryFor(ui.state.params, ui.specs, { lang: getLang(), embed: true })),
+        t('embed.title'),
+        $('figure').getBoundingClientRect().height,
+      ),
+  });
+}
+
+/** Parameters from the address: the valid ones apply, the rest are named in a note. */
+function applyLink() {
+  const link = readUrl(location.search, ui.specs, checkParameter);
+  let problems = link.problems;
+  if (Object.keys(link.params).length) {
+    try {
+      api.guard((f) => f.set(link.params));
+      api.rememberParams();
+    } catch (e) {
+      // Each value passed on its own; together the core still refused them.
+      if (api.isDead()) throw e;
+      problems = problems.concat(Object.entries(link.params).map(([key, value]) => ({ key, value: String(value), reason: 'refused' })));
+    }
+  }
+  if (problems.length) showNote(() => t('note.url', { list: problemsText(problems) }), { sticky: true });
+}
+
 // ---- start ------------------------------------------------------------------------------
 
 async function main() {
   setupLanguage();
   setupTheme();
   setupBanner();
+  setupNote();
   setupControls();
   setupEnergyPlot();
   setupScenePanel();
   setupResize();
+  setupSharing();
+  setupEmbed();
   requestAnimationFrame(frame);
   try {
     await api.load({});
+    ui.specs = api.specs();
+    applyPlotLanguage();
+    applyLink();
   } catch (e) {
     // Offer the same Reset as after a panic: it retries the import.
     $('error-detail').textContent = t('error.detail', { msg: e.message || String(e) });
@@ -609,6 +831,9 @@ async function main() {
     throw e;
   }
   restartAfterChange(!reduceMotion.matches);
+  // The address stays as it came until the reader changes something.
+  ui.url.query = queryFor(ui.state.params, ui.specs, { lang: ui.langChosen, embed: ui.embed });
+  ui.url.candidate = ui.url.query;
 }
 
 main();
