@@ -1,0 +1,372 @@
+// The figure in an article's iframe, on another origin: it sizes the iframe through resize
+// messages, obeys the documented commands from its parent, reports outcomes, ignores
+// anything else, and the "Embed" button's snippet works when pasted into a page.
+
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import http from 'node:http';
+import { baseUrl, launchBrowser, screenshot } from './harness.mjs';
+import { openGuarded, waitReady, nextFrames, traces, PAYLOADS } from './guarded.mjs';
+
+// The article is served from another origin (another port on loopback: Chromium refuses a
+// public page that frames a loopback one, so a routed fake host would not do).
+let articleBody = '';
+const article = http.createServer((req, res) => {
+  res.writeHead(req.url === '/' ? 200 : 404, { 'Content-Type': 'text/html; charset=utf-8' });
+  res.end(req.url === '/' ? articleHtml(articleBody) : '');
+});
+let ARTICLE;
+
+let browser;
+before(async () => {
+  await new Promise((r) => article.listen(0, '127.0.0.1', r));
+  ARTICLE = `http://127.0.0.1:${article.address().port}/`;
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+  article.close();
+});
+
+/** An article page on its own origin holding `body`; records every message from the figure. */
+function articleHtml(body) {
+  return `<!doctype html><html lang="es"><head><meta charset="utf-8"><title>Artículo</title>
+<link rel="icon" href="data:,"><style>body{margin:0;font:16px serif} .col{max-width:760px;margin:0 auto;padding:16px}</style></head>
+<body><div class="col"><p>Texto del artículo antes de la figura.</p>${body}<p>Texto después.</p></div>
+<script>
+window.msgs = [];
+addEventListener('message', (e) => {
+  const f = document.querySelector('iframe');
+  if (f && e.source === f.contentWindow) window.msgs.push(e.data);
+});
+window.send = (m) => document.querySelector('iframe').contentWindow.postMessage(m, '*');
+</script></body></html>`;
+}
+
+/** Opens the article at ARTICLE with `body`; returns {page, context, frame, consoleErrors, dialogs}. */
+async function openArticle(body, { width = 1000, height = 900, contextOptions = {} } = {}) {
+  const context = await browser.newContext({ viewport: { width, height }, locale: 'es-ES', ...contextOptions });
+  await context.addInitScript(() => {
+    const w = { errors: [], violations: [] };
+    Object.defineProperty(window, '__watch', { value: w });
+    window.addEventListener('error', (e) => w.errors.push(`error: ${e.message}`));
+    window.addEventListener('unhandledrejection', (e) => w.errors.push(`rejection: ${e.reason?.message ?? e.reason}`));
+    document.addEventListener('securitypolicyviolation', (e) => w.violations.push(e.violatedDirective));
+  });
+  articleBody = body;
+  const page = await context.newPage();
+  page.setDefaultTimeout(10_000);
+  const consoleErrors = [];
+  const dialogs = [];
+  page.on('console', (m) => m.type() === 'error' && consoleErrors.push(m.text()));
+  page.on('pageerror', (e) => consoleErrors.push(`pageerror: ${e.message}`));
+  page.on('dialog', (d) => {
+    dialogs.push(d.message());
+    d.dismiss().catch(() => {});
+  });
+  await page.goto(ARTICLE);
+  let frame = null;
+  for (let i = 0; i < 100 && !frame; i++) {
+    frame = page.frames().find((f) => f.url().startsWith(baseUrl));
+    if (!frame) await page.waitForTimeout(50);
+  }
+  assert.ok(frame, 'the figure frame loaded');
+  await waitReady(frame);
+  return { page, context, frame, consoleErrors, dialogs };
+}
+
+const messages = (page, type) => page.evaluate((type) => window.msgs.filter((m) => m.type === type), type);
+const frameState = (frame) => frame.evaluate(() => window.ipcWall.getState());
+
+test('embed mode: no page chrome, full width, and resize messages size the iframe', async () => {
+  const iframe = `<iframe src="${baseUrl}?embed=1&lang=es" title="figura" style="width:100%;height:300px;border:0;display:block"></iframe>
+<script>addEventListener('message', (e) => { const f = document.querySelector('iframe');
+  if (e.source === f.contentWindow && e.data.type === 'ipc-wall:resize') f.style.height = e.data.height + 'px'; });</script>`;
+  const { page, context, frame, consoleErrors } = await openArticle(iframe);
+  try {
+    // The figure reported its height, and the article used it: nothing left to scroll inside.
+    await page.waitForFunction(() => window.msgs.some((m) => m.type === 'ipc-wall:resize'));
+    await nextFrames(frame, 3);
+    const figH = await frame.evaluate(() => Math.ceil(document.getElementById('figure').getBoundingClientRect().height));
+    const last = (await messages(page, 'ipc-wall:resize')).at(-1);
+    assert.equal(last.height, figH);
+    assert.ok(figH > 800, `a whole figure is taller than 800 px (${figH})`);
+    const iframeH = await page.evaluate(() => document.querySelector('iframe').getBoundingClientRect().height);
+    assert.equal(iframeH, figH);
+    const inner = await frame.evaluate(() => ({
+      scrollH: document.documentElement.scrollHeight,
+      clientH: document.documentElement.clientHeight,
+      scrollW: document.documentElement.scrollWidth,
+      clientW: document.documentElement.clientWidth,
+      figW: document.getElementById('figure').getBoundingClientRect().width,
+      embed: document.documentElement.classList.contains('embed'),
+      h1: document.querySelector('h1').getBoundingClientRect().height,
+      h1Text: document.querySelector('h1').textContent,
+      lede: getComputedStyle(document.querySelector('.lede')).display,
+      foot: getComputedStyle(document.querySelector('.foot')).display,
+      lang: getComputedStyle(document.getElementById('lang-switch')).display,
+      embedButton: getComputedStyle(document.getElementById('copy-embed')).display,
+    }));
+    assert.ok(inner.embed);
+    assert.ok(inner.scrollH <= inner.clientH, `no inner vertical scroll: ${inner.scrollH} > ${inner.clientH}`);
+    assert.ok(inner.scrollW <= inner.clientW, 'no inner horizontal scroll');
+    assert.equal(inner.figW, inner.clientW, 'the figure fills the iframe width');
+    assert.ok(inner.h1 <= 1, 'the title is for screen readers only');
+    assert.match(inner.h1Text, /pared de 20 mm/);
+    assert.equal(inner.lede, 'none');
+    assert.equal(inner.foot, 'none');
+    assert.equal(inner.lang, 'none');
+    assert.equal(inner.embedButton, 'none');
+    await screenshot(page, 'embed-in-article-1000', { fullPage: true });
+
+    // A narrower column makes the figure taller: a new resize message, and the iframe follows.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.waitForFunction((h) => window.msgs.filter((m) => m.type === 'ipc-wall:resize').at(-1).height > h, figH);
+    await nextFrames(frame, 3);
+    const narrow = await frame.evaluate(() => Math.ceil(document.getElementById('figure').getBoundingClientRect().height));
+    assert.equal((await messages(page, 'ipc-wall:resize')).at(-1).height, narrow);
+    assert.equal(await page.evaluate(() => document.querySelector('iframe').getBoundingClientRect().height), narrow);
+    await screenshot(page, 'embed-in-article-390', { fullPage: true });
+    // Every resize message has exactly the documented shape.
+    for (const m of await messages(page, 'ipc-wall:resize')) {
+      assert.deepEqual(Object.keys(m).sort(), ['height', 'type']);
+      assert.ok(Number.isInteger(m.height) && m.height > 0);
+    }
+    assert.deepEqual(consoleErrors, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('the parent drives the figure: set, step, play, pause, reset; outcomes come back as state messages', async () => {
+  const { page, context, frame, consoleErrors } = await openArticle(
+    `<iframe src="${baseUrl}?embed=1" title="figure" style="width:100%;height:1400px;border:0"></iframe>`,
+    { contextOptions: { reducedMotion: 'reduce' } },
+  );
+  try {
+    // The first state message says the figure is there.
+    await page.waitForFunction(() => window.msgs.some((m) => m.type === 'ipc-wall:state'));
+    const first = (await messages(page, 'ipc-wall:state'))[0];
+    assert.equal(first.state.params.v0, 5);
+    assert.equal(first.state.penalty.outcome, 'flying');
+
+    await page.evaluate(() => window.send({ type: 'ipc-wall:set', params: { v0: 1, k: 1e6 } }));
+    await frame.waitForFunction(() => window.ipcWall.getState().params.v0 === 1);
+    let s = await frameState(frame);
+    assert.equal(s.params.k, 1e6);
+    assert.equal(s.step, 0);
+    // The sliders moved too.
+    assert.match(await frame.locator('#p-v0-value').textContent(), /^1\s?m\/s$/);
+    await page.waitForFunction(() => window.msgs.filter((m) => m.type === 'ipc-wall:state').at(-1).state.params.v0 === 1);
+
+    await page.evaluate(() => window.send({ type: 'ipc-wall:step' }));
+    await frame.waitForFunction(() => window.ipcWall.getState().step === 1);
+    await page.evaluate(() => window.send({ type: 'ipc-wall:step' }));
+    await frame.waitForFunction(() => window.ipcWall.getState().step === 2);
+
+    await page.evaluate(() => window.send({ type: 'ipc-wall:play' }));
+    await frame.waitForFunction(() => window.ipcWall.getState().step >= 4);
+    assert.equal(await frame.locator('#play').getAttribute('aria-pressed'), 'true');
+    await page.evaluate(() => window.send({ type: 'ipc-wall:pause' }));
+    await frame.waitForFunction(() => document.getElementById('play').getAttribute('aria-pressed') === 'false');
+    const paused = (await frameState(frame)).step;
+    await page.waitForTimeout(700);
+    assert.equal((await frameState(frame)).step, paused, 'pause stops the steps');
+
+    await page.evaluate(() => window.send({ type: 'ipc-wall:reset' }));
+    await frame.waitForFunction(() => window.ipcWall.getState().step === 0);
+
+    // An outcome change is posted: at 50 m/s the red ball is through in a few steps.
+    await page.evaluate(() => window.send({ type: 'ipc-wall:set', params: { v0: 50 } }));
+    await frame.waitForFunction(() => window.ipcWall.getState().params.v0 === 50);
+    for (let i = 0; i < 400; i++) {
+      const done = await frame.evaluate(() => {
+        const s = window.ipcWall.getState();
+        return s.penalty.outcome !== 'flying' && s.ipc.outcome !== 'flying';
+      });
+      if (done) break;
+      await page.evaluate(() => window.send({ type: 'ipc-wall:step' }));
+    }
+    await page.waitForFunction(() => {
+      const st = window.msgs.filter((m) => m.type === 'ipc-wall:state').at(-1).state;
+      return st.penalty.outcome === 'through' && st.ipc.outcome === 'stopped';
+    });
+    const states = (await messages(page, 'ipc-wall:state')).filter((m) => m.state.params.v0 === 50);
+    const outcomes = states.map((m) => `${m.state.penalty.outcome}/${m.state.ipc.outcome}`);
+    // One message per change, not per step.
+    assert.deepEqual(outcomes, [...new Set(outcomes)], outcomes.join(' '));
+    assert.ok(outcomes.length >= 2 && outcomes.length <= 3, outcomes.join(' '));
+    const end = states.at(-1).state;
+    assert.ok(end.ipc.xmax_minus_wall_m < 0, 'the IPC ball never reaches the wall');
+    assert.deepEqual(end, await frameState(frame));
+    for (const m of await messages(page, 'ipc-wall:state')) assert.deepEqual(Object.keys(m).sort(), ['state', 'type']);
+    assert.deepEqual(await messages(page, 'ipc-wall:error'), []);
+    assert.deepEqual(consoleErrors, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('malformed and unknown messages, and messages from anyone but the parent, are ignored silently', async () => {
+  const { page, context, frame, consoleErrors, dialogs } = await openArticle(
+    `<iframe src="${baseUrl}?embed=1" title="figure" style="width:100%;height:1400px;border:0"></iframe>`,
+    { contextOptions: { reducedMotion: 'reduce' } },
+  );
+  try {
+    await page.evaluate(() => window.send({ type: 'ipc-wall:step' }));
+    await frame.waitForFunction(() => window.ipcWall.getState().step === 1);
+    const before = await frameState(frame);
+    const elements = (await traces(frame)).elements;
+    const sent = await page.evaluate(() => {
+      const junk = [
+        null,
+        undefined,
+        42,
+        'ipc-wall:play',
+        ['ipc-wall:play'],
+        {},
+        { type: 'ipc-wall:nope' },
+        { type: 'IPC-WALL:PLAY' },
+        { type: 'ipc-wall:play', extra: 1 },
+        { type: 'ipc-wall:step', params: {} },
+        { type: 'ipc-wall:set' },
+        { type: 'ipc-wall:set', params: null },
+        { type: 'ipc-wall:set', params: [1, 2] },
+        { type: 'ipc-wall:set', params: 'v0=50' },
+        { type: 'ipc-wall:set', params: new Map([['v0', 50]]) },
+        { type: 'ipc-wall:set', params: new Date() },
+        { type: 'ipc-wall:set', params: { v0: 50 }, extra: true },
+        { type: 42 },
+        { type: ['ipc-wall:play'] },
+        { type: { toString: null } },
+        new Map([['type', 'ipc-wall:play']]),
+        new Blob(['ipc-wall:play']),
+        { type: 'constructor' },
+        { type: '__proto__' },
+        { type: 'ipc-wall:resize', height: 10 },
+        { type: 'ipc-wall:state', state: {} },
+      ];
+      for (const m of junk) window.send(m);
+      return junk.length;
+    });
+    assert.ok(sent > 20);
+    // The figure itself posting a command to itself is not its parent either.
+    await frame.evaluate(() => {
+      window.postMessage({ type: 'ipc-wall:play' }, '*');
+      window.postMessage({ type: 'ipc-wall:set', params: { v0: 50 } }, '*');
+    });
+    // Let every message arrive, then a real one to know they were all handled before it.
+    await page.evaluate(() => window.send({ type: 'ipc-wall:pause' }));
+    await page.waitForTimeout(500);
+    await nextFrames(frame, 3);
+    assert.deepEqual(await frameState(frame), before, 'nothing changed');
+    assert.equal(await frame.locator('#note').isVisible(), false, 'silently');
+    assert.deepEqual(await messages(page, 'ipc-wall:error'), []);
+    const t = await traces(frame);
+    assert.deepEqual(t.errors, []);
+    assert.equal(t.elements, elements);
+    assert.deepEqual(dialogs, []);
+    assert.deepEqual(consoleErrors, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('hostile values in ipc-wall:set change nothing, are named in a note and reported to the parent', async () => {
+  const { page, context, frame, consoleErrors, dialogs } = await openArticle(
+    `<iframe src="${baseUrl}?embed=1&lang=en" title="figure" style="width:100%;height:1400px;border:0"></iframe>`,
+    { contextOptions: { reducedMotion: 'reduce' } },
+  );
+  try {
+    await page.evaluate(() => window.send({ type: 'ipc-wall:step' }));
+    await frame.waitForFunction(() => window.ipcWall.getState().step === 1);
+    const before = await frameState(frame);
+    const elements = (await traces(frame)).elements;
+    const cases = [
+      [{ v0: NaN }, /v0 = “NaN” \(not a finite number\)/],
+      [{ v0: Infinity }, /v0 = “Infinity”/],
+      [{ h: -Infinity }, /h = “-Infinity”/],
+      [{ k: 1e300 }, /k = 1e\+300 \(allowed: 100\sN\/m to 10¹⁰\sN\/m\)/],
+      [{ dhat: 1e-300 }, /dhat = 1e-300 \(allowed/],
+      [{ kappa: 0 }, /kappa = 0 \(allowed: 1 to 10⁸\)/],
+      [{ mass: -1 }, /mass = -1/],
+      [{ v0: '5' }, /v0 = “5” \(not a finite number\)/],
+      [{ v0: null }, /v0 = “null”/],
+      [{ v0: { valueOf: 5 } }, /v0 = “object”/],
+      [{ v0: [5] }, /v0 = “object”/],
+      [{ v0: 5, nope: 1 }, /nope \(unknown parameter\)/],
+      [{ steps: 2.5 }, /steps = 2\.5 \(not accepted\)/],
+      ...PAYLOADS.map((p) => [{ [p]: 1, v0: p }, /unknown parameter/]),
+    ];
+    for (const [params, pattern] of cases) {
+      const nErrors = (await messages(page, 'ipc-wall:error')).length;
+      await page.evaluate((params) => window.send({ type: 'ipc-wall:set', params }), params);
+      await page.waitForFunction((n) => window.msgs.filter((m) => m.type === 'ipc-wall:error').length > n, nErrors);
+      const err = (await messages(page, 'ipc-wall:error')).at(-1);
+      assert.match(err.message, pattern, JSON.stringify(params));
+      assert.ok(await frame.locator('#note').isVisible(), `a visible note for ${JSON.stringify(params)}`);
+      const note = await frame.locator('#note-text').textContent();
+      assert.ok(note.startsWith('Ignored a request from the page around the figure: '), note);
+      assert.match(note, pattern);
+      assert.deepEqual(await frameState(frame), before, `${JSON.stringify(params)} changed the state`);
+    }
+    const t = await traces(frame);
+    assert.deepEqual(t.errors, []);
+    assert.deepEqual(t.violations, []);
+    assert.equal(t.pwned, null);
+    assert.deepEqual(t.foreign, []);
+    assert.deepEqual(t.handlers, []);
+    assert.equal(t.elements, elements, 'no element added');
+    assert.equal(await page.evaluate(() => window.__pwned ?? null), null);
+    assert.deepEqual(dialogs, []);
+    assert.deepEqual(consoleErrors, []);
+    // And a good message still works afterwards.
+    await page.evaluate(() => window.send({ type: 'ipc-wall:set', params: { v0: 2 } }));
+    await frame.waitForFunction(() => window.ipcWall.getState().params.v0 === 2);
+  } finally {
+    await context.close();
+  }
+});
+
+test('the Embed button copies a snippet that, pasted into an article, shows the figure sized to fit', async () => {
+  const { page, context, consoleErrors } = await openGuarded(browser, {
+    query: '?lang=es',
+    contextOptions: { reducedMotion: 'reduce', permissions: ['clipboard-read', 'clipboard-write'] },
+  });
+  let snippet;
+  try {
+    await page.evaluate(() => window.ipcWall.set({ v0: 50, dhat: 1e-4 }));
+    await page.getByRole('button', { name: 'Insertar' }).click();
+    await page.locator('#share-text').waitFor({ state: 'visible' });
+    snippet = await page.locator('#share-text').inputValue();
+    assert.equal(await page.evaluate(() => navigator.clipboard.readText()), snippet);
+    assert.match(await page.locator('#share-status').textContent(), /copiado/);
+    const src = new URL(snippet.match(/src="([^"]+)"/)[1].replaceAll('&amp;', '&'));
+    assert.equal(src.origin + src.pathname, new URL(baseUrl).origin + new URL(baseUrl).pathname);
+    assert.equal(src.searchParams.get('embed'), '1');
+    assert.equal(src.searchParams.get('lang'), 'es');
+    assert.equal(src.searchParams.get('v0'), '50');
+    assert.equal(src.searchParams.get('dhat'), '0.0001');
+    assert.match(snippet, /title="Figura interactiva: una pelota lanzada contra una pared de 20 mm/);
+    assert.deepEqual(consoleErrors, []);
+  } finally {
+    await context.close();
+  }
+
+  // Paste it into an article, as the author would.
+  const art = await openArticle(snippet, { width: 900 });
+  try {
+    const s = await art.frame.evaluate(() => window.ipcWall.getState());
+    assert.equal(s.params.v0, 50);
+    assert.equal(s.params.dhat, 1e-4);
+    assert.equal(await art.frame.evaluate(() => document.documentElement.lang), 'es');
+    // The snippet's few lines size the iframe from the resize message.
+    await art.page.waitForFunction(() => window.msgs.some((m) => m.type === 'ipc-wall:resize'));
+    await nextFrames(art.frame, 3);
+    const figH = await art.frame.evaluate(() => Math.ceil(document.getElementById('figure').getBoundingClientRect().height));
+    await art.page.waitForFunction((h) => document.querySelector('iframe').getBoundingClientRect().height === h, figH);
+    assert.deepEqual(art.consoleErrors, []);
+  } finally {
+    await art.context.close();
+  }
+});

@@ -1,0 +1,83 @@
+// A page opened with watchers installed before any of its scripts run: uncaught errors and
+// rejections (what window.onerror sees), CSP violations, dialogs, console errors. Used by the
+// tests that feed the figure hostile input and check that nothing escapes or runs.
+
+import { baseUrl } from './harness.mjs';
+
+/** Runs in every frame before the page's own scripts. */
+function watch() {
+  const w = { errors: [], violations: [] };
+  Object.defineProperty(window, '__watch', { value: w });
+  window.addEventListener('error', (e) => w.errors.push(`error: ${e.message}`));
+  window.addEventListener('unhandledrejection', (e) => w.errors.push(`rejection: ${e.reason?.message ?? e.reason}`));
+  document.addEventListener('securitypolicyviolation', (e) => w.violations.push(`${e.violatedDirective} ${e.blockedURI}`));
+}
+
+/**
+ * Opens `baseUrl + query` in a fresh context (`contextOptions` go to browser.newContext) and
+ * waits for window.ipcWall.ready unless `wait` is false.
+ * Returns {page, context, consoleErrors, dialogs}; close with context.close().
+ */
+export async function openGuarded(browser, { query = '', wait = true, contextOptions = {} } = {}) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US', ...contextOptions });
+  await context.addInitScript(watch);
+  const page = await context.newPage();
+  page.setDefaultTimeout(10_000);
+  const consoleErrors = [];
+  const dialogs = [];
+  page.on('console', (m) => m.type() === 'error' && consoleErrors.push(m.text()));
+  page.on('pageerror', (e) => consoleErrors.push(`pageerror: ${e.message}`));
+  page.on('dialog', (d) => {
+    dialogs.push(d.message());
+    d.dismiss().catch(() => {});
+  });
+  await page.goto(baseUrl + query);
+  if (wait) await waitReady(page);
+  return { page, context, consoleErrors, dialogs };
+}
+
+/** Waits until the figure in `frame` (a page or a frame) has drawn its first frame. */
+export async function waitReady(frame) {
+  await frame.waitForFunction(() => typeof window.ipcWall?.ready?.then === 'function');
+  await frame.evaluate(() => window.ipcWall.ready.then(() => true));
+}
+
+/** Lets the page draw the frames that follow a synchronous API call. */
+export async function nextFrames(frame, n = 2) {
+  await frame.evaluate(
+    (n) =>
+      new Promise((r) => {
+        const tick = (k) => (k ? requestAnimationFrame(() => tick(k - 1)) : r());
+        tick(n);
+      }),
+    n,
+  );
+}
+
+/** What an injection would leave behind: uncaught errors, CSP violations, markers set by
+ * payloads, and elements that the page never makes. */
+export async function traces(frame) {
+  return frame.evaluate(() => ({
+    errors: window.__watch.errors.slice(),
+    violations: window.__watch.violations.slice(),
+    pwned: window.__pwned ?? null,
+    scripts: [...document.scripts].map((s) => s.getAttribute('src') ?? `inline: ${s.textContent.slice(0, 40)}`),
+    foreign: [...document.querySelectorAll('img, iframe, object, embed, svg, video, audio, form, base, frame, frameset, math')].map(
+      (e) => e.outerHTML.slice(0, 80),
+    ),
+    handlers: [...document.querySelectorAll('*')].flatMap((e) =>
+      [...e.attributes].filter((a) => /^on/i.test(a.name) || /javascript:/i.test(a.value)).map((a) => `${e.tagName} ${a.name}`),
+    ),
+    elements: document.querySelectorAll('*').length,
+  }));
+}
+
+/** Strings that would do something if any of them reached HTML or a script. */
+export const PAYLOADS = [
+  '<img src=x onerror="window.__pwned=1">',
+  '"><script>window.__pwned=2</script>',
+  "javascript:window.__pwned=3",
+  '<svg onload="window.__pwned=4">',
+  "${window.__pwned=5}",
+  "');window.__pwned=6;//",
+];
