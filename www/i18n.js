@@ -326,10 +326,10 @@ export function fmtPow(x, sig = 3) {
   return `${dec(String(m))}${NBSP}×${NBSP}${pow}`;
 }
 
-/** All digits with the language's grouping (10,000 / 10.000), for screen readers, which
- * read "10⁴" badly. */
+/** All digits (10000), for screen readers, which read "10⁴" badly. No grouping: "10.000"
+ * would look like a decimal point next to Spanish decimal commas. */
 export function fmtPlain(x) {
-  return new Intl.NumberFormat(lang, { maximumSignificantDigits: 6 }).format(x).replace(/^-/, '−');
+  return new Intl.NumberFormat(lang, { maximumSignificantDigits: 6, useGrouping: false }).format(x).replace(/^-/, '−');
 }
 
 /** fmtSig for everyday magnitudes, powers of ten beyond them: 0.05, 250, 10⁸, 10⁻¹⁴. */

@@ -60,6 +60,7 @@ const ui = {
   url: { seen: '', query: '', candidate: '', since: 0 }, // what the address shows, what it will
   posted: '', // outcomes last posted to the parent frame
   note: null, // () => text of the visible note, redone when the language changes
+  news: [], // () => sentence, of the live region's latest announcement
 };
 
 // Step positions, appended as the throw advances (no per-frame copy of the whole history).
@@ -111,6 +112,8 @@ function relabel() {
   applyPlotLanguage();
   if (ui.state) updateSliders(ui.state.params);
   if (ui.note && !$('note').hidden) $('note-text').textContent = ui.note();
+  // The last announcement again, in the new language (a reader who switched hears it anew).
+  renderAnnouncement();
   ui.sceneDirty = true;
   ui.textDirty = true;
   ui.url.seen = '';
@@ -497,16 +500,23 @@ function newtonMax(b) {
   return b.outcome === 'through' ? Math.max(b.newton_max, b.newton_last) : b.newton_max;
 }
 
-/** The sentence for a newly decided outcome, or '' if nothing changed. */
+/** The sentence for a newly decided outcome, as a function of the language, or null. */
 function announcement(m, b) {
-  if (b.outcome === ui.announced[m]) return '';
+  if (b.outcome === ui.announced[m]) return null;
   ui.announced[m] = b.outcome;
-  if (b.outcome === 'flying') return '';
-  if (b.outcome === 'through') return t(`announce.${m}.through`);
+  if (b.outcome === 'flying') return null;
+  if (b.outcome === 'through') return () => t(`announce.${m}.through`);
+  const x = b.xmax_minus_wall_m;
   if (m === 'penalty') {
-    return b.xmax_minus_wall_m > 0 ? t('announce.penalty.stopped', { len: fmtDepth(b.xmax_minus_wall_m) }) : t('announce.penalty.stoppedFront');
+    return x > 0 ? () => t('announce.penalty.stopped', { len: fmtDepth(x) }) : () => t('announce.penalty.stoppedFront');
   }
-  return t('announce.ipc.stopped', { len: fmtGap(-b.xmax_minus_wall_m) });
+  return () => t('announce.ipc.stopped', { len: fmtGap(-x) });
+}
+
+/** The live region's latest news, in the current language. */
+function renderAnnouncement() {
+  const text = ui.news.map((f) => f()).join(' ');
+  if ($('announce').textContent !== text) $('announce').textContent = text;
 }
 
 function updateStatus() {
@@ -523,7 +533,10 @@ function updateStatus() {
     const said = announcement(m, b);
     if (said) news.push(said);
   }
-  if (news.length) $('announce').textContent = news.join(' ');
+  if (news.length) {
+    ui.news = news;
+    renderAnnouncement();
+  }
   let clock = t('transport.clock', { step: s.step, time: fmtTime(s.time) });
   if (ui.playing) {
     clock += ` · ${s.step < ui.ffSteps ? t('transport.fast') : ui.rate === Infinity ? t('transport.speedMax') : t('transport.rate', { n: fmtSig(ui.rate, 2) })}`;
