@@ -668,15 +668,18 @@ function frame(now) {
 //                         steps}, step, time, penalty: {x, v, x_tilde, outcome, xmax_minus_wall_m,
 //                         newton_max, newton_last, steps, touched}, ipc: {…the same}}.
 //                         outcome: "flying" | "through" | "stopped".
-//   set(partial)          Validates every value (throws an Error naming the parameter and changes
-//                         nothing if one is bad), applies them, restarts the throw, moves the
-//                         sliders. Returns getState().
+//   set(partial)          partial: a plain object of parameters by name. Validates every value
+//                         (throws an Error naming the parameter and changes nothing if one is
+//                         bad: not a number, out of range, unknown name), applies them,
+//                         restarts the throw, moves the sliders, rewrites the link. Returns
+//                         getState(). parameterSpecs() of the wasm module lists the ranges.
 //   play(), pause()       Animation; play() after the end replays.
 //   step()                One step of both balls (pauses); returns getState().
 //   reset()               Restarts the throw. After a crash it rebuilds the figure (returns a
 //                         Promise then).
 //   runToEnd()            Steps until both balls are decided, synchronously; returns getState().
-//   minimizers(x_tilde)   {penalty, ipc}: the global minimizer of each model's E for that x̃.
+//   minimizers(x_tilde)   {penalty, ipc}: the global minimizer of each model's E for that x̃
+//                         (x̃ a finite number in [-100, 100] m, else an Error).
 //   setXTilde(x)          What dragging x̃ does: pauses and shows the plot at x̃ = x; returns
 //                         minimizers(x). play() or step() hands x̃ back to the throw.
 //   energyView()          {x_tilde, following, left, right, top, bottom, x0, x1}: the energy
@@ -685,16 +688,55 @@ function frame(now) {
 //                         outcome, xmax_minus_wall_m, newton_max}].
 //   __frameTimes()        Work time (ms) of the latest frames that stepped or drew (benchmarks).
 //   __panic()             Test hook: a real Rust panic through the guarded path.
+//
+// The link (url.js): ?v0=&h=&k=&dhat=&kappa=&mass=&wall=&thickness= (SI units, plain decimal
+// numbers; also ccd_safety, tol, steps), lang=en|es, embed=1. Read on load; refused values
+// are named in a note and the defaults apply. Rewritten with replaceState after each change.
+//
+// In a frame (embed.js), to the parent: {type: "ipc-wall:resize", height} (CSS px, on every
+// change of the figure's height); {type: "ipc-wall:state", state} (getState(), on load and
+// whenever an outcome or the throw changes); {type: "ipc-wall:error", message} (a set it
+// refused). From the parent window only, exactly these shapes: {type: "ipc-wall:set",
+// params}, {type: "ipc-wall:play" | "ipc-wall:pause" | "ipc-wall:reset" | "ipc-wall:step"}.
+// Anything else is ignored silently.
+
+/** The API's message for a refused value: English, short, naming the parameter. */
+function apiMessage(p) {
+  const key = clip(p.key);
+  if (p.reason === 'unknown') return `unknown parameter "${key}"; known: ${ui.specs.map((s) => s.name).join(', ')}`;
+  const allowed = `allowed: [${p.spec.min}, ${p.spec.max}]${p.spec.unit ? ` ${p.spec.unit}` : ''}`;
+  if (p.reason === 'number') {
+    return p.type === 'number' ? `${key} = ${p.value} is not a finite number; ${allowed}` : `${key} must be a number, not ${p.type}; ${allowed}`;
+  }
+  if (p.reason === 'range') return `${key} = ${p.value} is out of range; ${allowed}`;
+  return p.message || `${key} = ${p.value} is not accepted`;
+}
 
 function setParams(partial) {
   const copy = copyPartial(partial);
+  // Checked here first for short messages in the figure's ranges; the core checks again.
+  if (ui.specs.length) {
+    const { problems } = checkPartial(copy, ui.specs, checkParameter);
+    if (problems.length) throw new Error(apiMessage(problems[0]));
+  }
   api.guard((f) => f.set(copy));
   api.rememberParams();
   restartAfterChange(false);
   return ui.state;
 }
 
+// x̃ through the API: a throw's x̃ stays within a few metres; far beyond, the quadratic term
+// swamps the barrier in double precision and a minimizer would print as touching the wall.
+const X_TILDE_LIMIT = 100;
+
+function checkXTilde(x) {
+  if (typeof x !== 'number') throw new Error(`x_tilde must be a finite number, not ${x === null ? 'null' : typeof x}`);
+  if (!Number.isFinite(x)) throw new Error(`x_tilde = ${x} must be a finite number`);
+  if (Math.abs(x) > X_TILDE_LIMIT) throw new Error(`x_tilde = ${x} is out of range; allowed: [-${X_TILDE_LIMIT}, ${X_TILDE_LIMIT}] m`);
+}
+
 function minimizers(xTilde) {
+  checkXTilde(xTilde);
   return api.guard((f) => ({ penalty: f.minimizer('penalty', xTilde), ipc: f.minimizer('ipc', xTilde) }));
 }
 
@@ -709,7 +751,7 @@ window.ipcWall = {
   runToEnd,
   minimizers,
   setXTilde: (x) => {
-    if (!Number.isFinite(x)) throw new Error(`x_tilde = ${x} must be a finite number`);
+    checkXTilde(x);
     pause();
     setXTilde(x);
     return minimizers(x);

@@ -149,10 +149,13 @@ export function checkPartial(copy, specs, check = () => undefined) {
     const v = copy[key];
     const spec = bySpec.get(key);
     if (!spec) problems.push({ key, value: '', reason: 'unknown' });
-    else if (typeof v !== 'number' || !Number.isFinite(v)) problems.push({ key, value: describe(v), reason: 'number', spec });
+    else if (typeof v !== 'number' || !Number.isFinite(v)) problems.push({ key, value: describe(v), reason: 'number', spec, type: v === null ? 'null' : typeof v });
     else if (!inRange(spec, v)) problems.push({ key, value: String(v), reason: 'range', spec });
-    else if (check(key, v)) problems.push({ key, value: String(v), reason: 'refused', spec });
-    else params[key] = v;
+    else {
+      const why = check(key, v);
+      if (why) problems.push({ key, value: String(v), reason: 'refused', spec, message: why });
+      else params[key] = v;
+    }
   }
   return { params, problems };
 }
