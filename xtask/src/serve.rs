@@ -105,8 +105,9 @@ pub struct Server {
 impl Server {
     /// Serves `root` on 127.0.0.1:`port` (0 picks a free port) in a background thread.
     pub fn start(root: &Path, port: u16, log: bool) -> Result<Server, String> {
-        let listener = TcpListener::bind((Ipv4Addr::LOCALHOST, port))
-            .map_err(|e| format!("cannot listen on 127.0.0.1:{port}: {e}"))?;
+        let listener = TcpListener::bind((Ipv4Addr::LOCALHOST, port)).map_err(|e| {
+            format!("cannot listen on 127.0.0.1:{port}: {e} (another port: --port N; any free one: --port 0)")
+        })?;
         let addr = listener.local_addr().map_err(|e| e.to_string())?;
         // Canonical, so a symlink inside the site cannot point outside it.
         let root = root.canonicalize().map_err(|e| format!("{}: {e}", root.display()))?;

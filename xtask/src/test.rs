@@ -7,7 +7,7 @@ use std::process::Command;
 use std::time::Instant;
 
 use crate::serve::Server;
-use crate::util::{cargo, ensure_wasm_target, root, run, show, target_dir};
+use crate::util::{cargo, ensure_fmt_and_clippy, ensure_wasm_target, root, run, show, target_dir};
 
 const WASM_TARGET: &str = "wasm32-unknown-unknown";
 const CHROMIUM: &str = "/usr/bin/chromium";
@@ -89,6 +89,7 @@ pub fn test(args: &[String]) -> Result<(), String> {
     let mut s = Sections::new(if opts.native_only { 3 } else { 7 });
 
     s.begin("prerequisites");
+    ensure_fmt_and_clippy()?;
     if opts.native_only {
         println!("--native: skipping the wasm target, Chromium and npm");
     } else {

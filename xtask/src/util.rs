@@ -42,6 +42,27 @@ pub fn show(cmd: &Command) -> String {
         .join(" ")
 }
 
+/// rustfmt and clippy (absent from rustup's minimal profile); installs them when missing.
+pub fn ensure_fmt_and_clippy() -> Result<(), String> {
+    let works = |sub: &str| cargo().args([sub, "--version"]).output().is_ok_and(|o| o.status.success());
+    let missing: Vec<&str> = [("fmt", "rustfmt"), ("clippy", "clippy")]
+        .into_iter()
+        .filter(|(sub, _)| !works(sub))
+        .map(|(_, component)| component)
+        .collect();
+    if missing.is_empty() {
+        return Ok(());
+    }
+    eprintln!("xtask: installing {} with rustup", missing.join(" and "));
+    run(Command::new("rustup").args(["component", "add"]).args(&missing).current_dir(root())).map_err(|e| {
+        format!(
+            "{e}
+install them with `rustup component add {}`",
+            missing.join(" ")
+        )
+    })
+}
+
 /// Whether rustup's wasm32 target is installed; installs it when it is not.
 pub fn ensure_wasm_target() -> Result<(), String> {
     const TARGET: &str = "wasm32-unknown-unknown";
