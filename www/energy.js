@@ -17,6 +17,10 @@ export function energyWindow(params, xTilde) {
   return [x0, x1];
 }
 
+// The smallest CSS size drawEnergy accepts (src/plot.rs, MIN_CSS_SIZE).
+const MIN_CSS_W = 200;
+const MIN_CSS_H = 160;
+
 export function setupEnergy(canvas, { onDrag, onDragStart, onDragEnd, onKey }) {
   let dpr = 1;
   let key = '';
@@ -120,6 +124,10 @@ export function setupEnergy(canvas, { onDrag, onDragStart, onDragEnd, onKey }) {
   function draw(figure, xTilde, x0, x1, dark, stepKey, paramsKey) {
     const k = `${xTilde}|${x0}|${x1}|${dark}|${stepKey}|${paramsKey}|${canvas.width}x${canvas.height}`;
     if (k === key) return false;
+    // A canvas in a collapsed or hidden container (an article's closed <details>, an iframe
+    // not laid out yet) is smaller than the plot can be drawn in (plot::MIN_CSS_SIZE, which
+    // drawEnergy refuses): wait for the next resize instead of failing every frame.
+    if (canvas.width + 1 < MIN_CSS_W * dpr || canvas.height + 1 < MIN_CSS_H * dpr) return false;
     key = k;
     const r = figure.drawEnergy(canvas, xTilde, x0, x1, dpr, dark);
     rect.left = r[0];

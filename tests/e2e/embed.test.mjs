@@ -44,7 +44,7 @@ window.send = (m) => document.querySelector('iframe').contentWindow.postMessage(
 }
 
 /** Opens the article at ARTICLE with `body`; returns {page, context, frame, consoleErrors, dialogs}. */
-async function openArticle(body, { width = 1000, height = 900, contextOptions = {} } = {}) {
+async function openArticle(body, { width = 1000, height = 900, contextOptions = {}, wait = true } = {}) {
   const context = await browser.newContext({ viewport: { width, height }, locale: 'es-ES', ...contextOptions });
   await context.addInitScript(() => {
     const w = { errors: [], violations: [] };
@@ -71,7 +71,7 @@ async function openArticle(body, { width = 1000, height = 900, contextOptions = 
     if (!frame) await page.waitForTimeout(50);
   }
   assert.ok(frame, 'the figure frame loaded');
-  await waitReady(frame);
+  if (wait) await waitReady(frame);
   return { page, context, frame, consoleErrors, dialogs };
 }
 
@@ -368,5 +368,34 @@ test('the Embed button copies a snippet that, pasted into an article, shows the 
     assert.deepEqual(art.consoleErrors, []);
   } finally {
     await art.context.close();
+  }
+});
+
+test('a figure in a closed <details> of the article waits quietly, and draws once opened', async () => {
+  const { page, context, frame, consoleErrors } = await openArticle(
+    `<details><summary>Ver la figura</summary><iframe src="${baseUrl}?embed=1" title="figura" style="width:100%;height:1400px;border:0"></iframe></details>`,
+    { contextOptions: { reducedMotion: 'reduce' }, wait: false },
+  );
+  try {
+    // Closed: the frame has no size (and no animation frames); nothing may fail meanwhile.
+    await frame.waitForFunction(() => typeof window.ipcWall?.ready?.then === 'function', null, { polling: 100 });
+    await page.waitForTimeout(500);
+    assert.deepEqual(consoleErrors, [], 'no error while it has no room');
+    await page.locator('summary').click();
+    await waitReady(frame);
+    await frame.evaluate(() => window.ipcWall.step());
+    await frame.waitForFunction(() => document.getElementById('energy').clientWidth > 300, null, { polling: 100 });
+    await nextFrames(frame, 3);
+    const colours = await frame.evaluate(() => {
+      const c = document.getElementById('energy');
+      const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+      const seen = new Set();
+      for (let i = 0; i < d.length; i += 4 * 53) seen.add((d[i] << 16) | (d[i + 1] << 8) | d[i + 2]);
+      return seen.size;
+    });
+    assert.ok(colours >= 10, `the energy plot is drawn once there is room (${colours} colours)`);
+    assert.deepEqual(consoleErrors, []);
+  } finally {
+    await context.close();
   }
 });

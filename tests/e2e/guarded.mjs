@@ -36,18 +36,25 @@ export async function openGuarded(browser, { query = '', wait = true, contextOpt
   return { page, context, consoleErrors, dialogs };
 }
 
-/** Waits until the figure in `frame` (a page or a frame) has drawn its first frame. */
-export async function waitReady(frame) {
-  await frame.waitForFunction(() => typeof window.ipcWall?.ready?.then === 'function');
-  await frame.evaluate(() => window.ipcWall.ready.then(() => true));
+/** Waits until the figure in `frame` (a page or a frame) has drawn its first frame; fails
+ * after `timeout` ms rather than hang (evaluate itself has no timeout). */
+export async function waitReady(frame, timeout = 10_000) {
+  await frame.waitForFunction(() => typeof window.ipcWall?.ready?.then === 'function', null, { polling: 100, timeout });
+  const ok = await frame.evaluate(
+    (timeout) => Promise.race([window.ipcWall.ready.then(() => true), new Promise((r) => setTimeout(() => r(false), timeout))]),
+    timeout,
+  );
+  if (!ok) throw new Error(`window.ipcWall.ready did not resolve within ${timeout} ms`);
 }
 
-/** Lets the page draw the frames that follow a synchronous API call. */
+/** Lets the page draw the frames that follow a synchronous API call (fails after 5 s: a
+ * hidden frame gets no animation frames). */
 export async function nextFrames(frame, n = 2) {
   await frame.evaluate(
     (n) =>
-      new Promise((r) => {
-        const tick = (k) => (k ? requestAnimationFrame(() => tick(k - 1)) : r());
+      new Promise((resolve, reject) => {
+        setTimeout(() => reject(new Error('no animation frame within 5 s')), 5000);
+        const tick = (k) => (k ? requestAnimationFrame(() => tick(k - 1)) : resolve());
         tick(n);
       }),
     n,
