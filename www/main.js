@@ -834,12 +834,8 @@ function setupEmbed() {
 function setupSharing() {
   share = setupShare({
     link: () => linkWith(queryFor(ui.state.params, ui.specs, { lang: ui.langChosen })),
-    snippet: () =>
-      embedSnippet(
-        linkWith(queryFor(ui.state.params, ui.specs, { lang: getLang(), embed: true })),
-        t('embed.title'),
-        $('figure').getBoundingClientRect().height,
-      ),
+    embedLink: () => linkWith(queryFor(ui.state.params, ui.specs, { lang: getLang(), embed: true })),
+    snippet: (url) => embedSnippet(url, t('embed.title'), $('figure').getBoundingClientRect().height),
   });
 }
 

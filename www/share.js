@@ -6,16 +6,20 @@ import { t } from './i18n.js';
 
 const $ = (id) => document.getElementById(id);
 
-/** `link()` and `snippet()` give the texts to copy, made from the current state. */
-export function setupShare({ link, snippet }) {
+/** `link()` gives the link to copy, `embedLink()` the iframe's address and `snippet(url)`
+ * the HTML around it, all from the current state. */
+export function setupShare({ link, embedLink, snippet }) {
   const out = $('share-out');
   const field = $('share-text');
   const label = $('share-text-label');
   const status = $('share-status');
   let shown = null;
+  let shownUrl = '';
 
-  async function copy(kind, text) {
+  async function copy(kind) {
     shown = kind;
+    shownUrl = kind === 'embed' ? embedLink() : link();
+    const text = kind === 'embed' ? snippet(shownUrl) : shownUrl;
     field.value = text;
     field.rows = kind === 'embed' ? 7 : 2;
     label.textContent = t(`share.${kind}.field`);
@@ -36,18 +40,21 @@ export function setupShare({ link, snippet }) {
     }
   }
 
-  $('copy-link').addEventListener('click', () => copy('link', link()));
-  $('copy-embed').addEventListener('click', () => copy('embed', snippet()));
+  $('copy-link').addEventListener('click', () => copy('link'));
+  $('copy-embed').addEventListener('click', () => copy('embed'));
 
   return {
-    /** Keeps an open field in step with the parameters and the language. */
+    /** Keeps an open field in step with the parameters and the language: redone only when
+     * the address in it changes (not when the figure's height alone does). */
     refresh() {
       if (!shown) return;
-      const text = shown === 'embed' ? snippet() : link();
-      // What was copied is no longer what the field shows: say nothing rather than "copied".
-      if (field.value !== text) status.textContent = '';
-      field.value = text;
       label.textContent = t(`share.${shown}.field`);
+      const url = shown === 'embed' ? embedLink() : link();
+      if (url === shownUrl) return;
+      shownUrl = url;
+      field.value = shown === 'embed' ? snippet(url) : url;
+      // What was copied is no longer what the field shows: say nothing rather than "copied".
+      status.textContent = '';
     },
   };
 }

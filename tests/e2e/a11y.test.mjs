@@ -247,14 +247,14 @@ test('prefers-reduced-motion: no autoplay; the figure moves only when asked', as
       assert.equal(await page.locator('#play').getAttribute('aria-pressed'), 'false', why);
     };
     await still('after loading');
-    await page.getByRole('button', { name: 'Step' }).click();
+    await page.getByRole('button', { name: 'Step', exact: true }).click();
     assert.equal((await state(page)).step, 1, 'Step steps on demand');
-    await page.getByRole('button', { name: 'Restart' }).click();
+    await page.getByRole('button', { name: 'Restart', exact: true }).click();
     await still('after Restart');
     await page.locator('input[name=v0]').focus();
     await page.keyboard.press('ArrowRight');
     await still('after a parameter change');
-    await page.getByRole('button', { name: 'Play' }).click();
+    await page.getByRole('button', { name: 'Play', exact: true }).click();
     await page.waitForFunction(() => window.ipcWall.getState().step >= 2, null, { timeout: 5000 });
     assert.deepEqual(consoleErrors, []);
   } finally {

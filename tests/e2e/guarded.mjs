@@ -4,13 +4,31 @@
 
 import { baseUrl } from './harness.mjs';
 
-/** Runs in every frame before the page's own scripts. */
-function watch() {
+/** Runs in every frame before the page's own scripts (pass it to context.addInitScript). */
+export function watch() {
   const w = { errors: [], violations: [] };
   Object.defineProperty(window, '__watch', { value: w });
   window.addEventListener('error', (e) => w.errors.push(`error: ${e.message}`));
   window.addEventListener('unhandledrejection', (e) => w.errors.push(`rejection: ${e.reason?.message ?? e.reason}`));
   document.addEventListener('securitypolicyviolation', (e) => w.violations.push(`${e.violatedDirective} ${e.blockedURI}`));
+  // Every element ever added that a payload would make (its marker, a dangerous tag, an
+  // event-handler attribute), even if it is removed again at once.
+  w.injected = [];
+  const suspicious = (e) =>
+    /^pwn/i.test(e.id || '') ||
+    (typeof e.className === 'string' && /\bpwn/.test(e.className)) ||
+    /^(pwn-x|script|iframe|object|embed|frame|base|form|meta)$/i.test(e.tagName) ||
+    [...e.attributes].some((a) => /^on/i.test(a.name) || /javascript:/i.test(a.value));
+  new MutationObserver((records) => {
+    // What the server's HTML holds is not injected; what scripts add afterwards may be.
+    if (document.readyState === 'loading') return;
+    for (const r of records) {
+      for (const n of r.addedNodes) {
+        if (n.nodeType !== 1) continue;
+        for (const e of [n, ...n.querySelectorAll('*')]) if (suspicious(e)) w.injected.push(e.outerHTML.slice(0, 80));
+      }
+    }
+  }).observe(document, { childList: true, subtree: true });
 }
 
 /**
@@ -61,8 +79,8 @@ export async function nextFrames(frame, n = 2) {
   );
 }
 
-/** What an injection would leave behind: uncaught errors, CSP violations, markers set by
- * payloads, and elements that the page never makes. */
+/** What an injection would leave behind: uncaught errors, CSP violations, globals set by
+ * payloads, elements carrying their markers, dangerous tags and handler attributes. */
 export async function traces(frame) {
   return frame.evaluate(() => ({
     errors: window.__watch.errors.slice(),
@@ -75,16 +93,18 @@ export async function traces(frame) {
     handlers: [...document.querySelectorAll('*')].flatMap((e) =>
       [...e.attributes].filter((a) => /^on/i.test(a.name) || /javascript:/i.test(a.value)).map((a) => `${e.tagName} ${a.name}`),
     ),
-    elements: document.querySelectorAll('*').length,
+    injected: window.__watch.injected.filter((h) => !/^<script type="module" src=/.test(h)),
+    markers: document.querySelectorAll('[id^="pwn"], [class*="pwn"], pwn-x').length,
   }));
 }
 
 /** Strings that would do something if any of them reached HTML or a script. */
 export const PAYLOADS = [
-  '<img src=x onerror="window.__pwned=1">',
-  '"><script>window.__pwned=2</script>',
-  "javascript:window.__pwned=3",
-  '<svg onload="window.__pwned=4">',
-  "${window.__pwned=5}",
+  '<img src=x id="pwn1" onerror="window.__pwned=1">',
+  '"><script id="pwn2">window.__pwned=2</script>',
+  'javascript:window.__pwned=3',
+  '<svg id="pwn4" onload="window.__pwned=4">',
+  '${window.__pwned=5}',
   "');window.__pwned=6;//",
+  '<b class="pwn7">bold</b><pwn-x></pwn-x>',
 ];

@@ -29,7 +29,7 @@ test('a forced panic shows the banner, and Reset brings back a working figure wi
     assert.ok(consoleErrors.length >= 1);
     for (const e of consoleErrors) assert.match(e, /deliberate panic|unreachable|RuntimeError/i);
 
-    await page.getByRole('button', { name: 'Reset the figure' }).click();
+    await page.getByRole('button', { name: 'Reset the figure', exact: true }).click();
     await banner.waitFor({ state: 'hidden', timeout: 5000 });
     const s = await page.evaluate(() => window.ipcWall.runToEnd());
     assert.equal(s.params.v0, 1, 'recovery keeps the last good parameters');
