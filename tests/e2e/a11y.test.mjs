@@ -286,3 +286,36 @@ test('prefers-color-scheme: dark themes the page and both canvases, also when it
     await context.close();
   }
 });
+
+for (const colorScheme of ['light', 'dark']) {
+  test(`the scene canvas writes its words in colours of AA contrast (${colorScheme})`, async () => {
+    const { page, context } = await openGuarded(browser, { contextOptions: { colorScheme, reducedMotion: 'reduce' } });
+    try {
+      // The canvas reads these variables (scene.js readColors); axe cannot see into a canvas.
+      const colours = await page.evaluate(() => {
+        const rgb = (v) => {
+          const d = document.createElement('i');
+          d.style.color = `var(${v})`;
+          document.body.append(d);
+          const c = getComputedStyle(d).color;
+          d.remove();
+          return c.match(/[\d.]+/g).map(Number);
+        };
+        const out = {};
+        for (const v of ['--canvas-bg', '--fg', '--muted', '--penalty-text', '--ipc-text', '--xtilde', '--barrier', '--barrier-text']) out[v] = rgb(v);
+        return out;
+      });
+      const css = ([r, g, b]) => `rgb(${r}, ${g}, ${b})`;
+      const bg = colours['--canvas-bg'];
+      for (const v of ['--fg', '--muted', '--penalty-text', '--ipc-text', '--xtilde']) {
+        assert.ok(contrast(css(colours[v]), css(bg)) >= 4.5, `${v} ${css(colours[v])} on ${css(bg)}: ${contrast(css(colours[v]), css(bg)).toFixed(2)}`);
+      }
+      // "barrier active" is written on the translucent barrier band.
+      const [r, g, b, a = 1] = colours['--barrier'];
+      const band = [r, g, b].map((c, i) => Math.round(a * c + (1 - a) * bg[i]));
+      assert.ok(contrast(css(colours['--barrier-text']), css(band)) >= 4.5, `--barrier-text on the band ${css(band)}`);
+    } finally {
+      await context.close();
+    }
+  });
+}
