@@ -274,6 +274,14 @@ impl Figure {
         Ok(Uint32Array::from(self.ball(model)?.newton.as_slice()))
     }
 
+    /// Newton iterations of steps `from + 1`, `from + 2`, … so far (appended by the page's
+    /// chart of iterations per step, like [`Figure::positions_from`]).
+    #[wasm_bindgen(js_name = newtonCountsFrom)]
+    pub fn newton_counts_from(&self, model: &str, from: usize) -> Result<Uint32Array, JsError> {
+        let ns = &self.ball(model)?.newton;
+        Ok(Uint32Array::from(ns.get(from..).unwrap_or(&[])))
+    }
+
     /// x̃ of the latest step of `model` (before the first step: `h·v0`).
     #[wasm_bindgen(js_name = xTilde)]
     pub fn x_tilde(&self, model: &str) -> Result<f64, JsError> {
@@ -338,8 +346,8 @@ impl Figure {
     }
 
     /// Draws the energy plot of both models for `x_tilde` on `[x0, x1]` into `canvas`
-    /// (backing size = CSS size × `dpr`), with each ball's latest Newton iterates if that step
-    /// minimized towards this very `x_tilde`. Returns `[left, right, top, bottom, x0, x1]`:
+    /// (backing size = CSS size × `dpr`), with the Newton iterates of each ball's latest kept
+    /// step that minimized towards this very `x_tilde` (bit for bit). Returns `[left, right, top, bottom, x0, x1]`:
     /// the plotting area in backing pixels, which maps `x0..x1` linearly onto `left..right`.
     #[wasm_bindgen(js_name = drawEnergy)]
     pub fn draw_energy(
@@ -366,11 +374,14 @@ impl Figure {
                  allowed: at least {min_w}×{min_h} CSS pixels"
             )));
         }
+        /// The iterates of the latest kept step that minimized towards this very x̃: the
+        /// step being followed, or an earlier one the reader picked in the trace panel.
         fn latest(b: &Ball, x_tilde: f64) -> &[Iterate] {
-            match b.x_tildes.last() {
-                Some(xt) if xt.to_bits() == x_tilde.to_bits() => b.step_iterates(b.steps()),
-                _ => &[],
-            }
+            let first = b.recent.front().map_or(1, |(s, _)| *s).max(1);
+            (first..=b.steps())
+                .rev()
+                .find(|&s| b.x_tildes[s - 1].to_bits() == x_tilde.to_bits())
+                .map_or(&[], |s| b.step_iterates(s))
         }
         let input = plot::EnergyPlot {
             params: &self.params,
@@ -488,8 +499,9 @@ impl Regime {
     /// Computes cells for about `budget_ms` milliseconds; returns whether the map is complete.
     pub fn fill(&mut self, budget_ms: f64) -> bool {
         let start = js_sys::Date::now();
-        // One cell takes well under a millisecond even at the slowest corner.
-        while !self.0.fill(4) {
+        // One group of side-by-side cells takes a few milliseconds at most, at the slowest
+        // corner; a budget of 0 computes exactly one group.
+        while !self.0.fill(crate::regime::LANES) {
             if js_sys::Date::now() - start >= budget_ms {
                 return false;
             }
