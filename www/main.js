@@ -24,6 +24,8 @@ import { MSG, isFramed, postToParent, setupMessages, setupResizePosts, embedSnip
 import { setupShare } from './share.js';
 import { setupScene, readColors } from './scene.js';
 import { setupEnergy, energyWindow } from './energy.js';
+// Issue 4: presets, the solver's trace, the throw over time, the regime map, the table.
+import { setupExtras, updateExtras } from './extras.js';
 
 const MODELS = ['penalty', 'ipc'];
 // The address is rewritten this long after the last change, so a drag writes it once.
@@ -648,6 +650,8 @@ function frame(now) {
       updateUrl(now);
       updateEmbedState();
       if (worked || drew) frameTimes[frameCount++ % frameTimes.length] = performance.now() - t0;
+      // Issue 4's panels; the regime map fills until t0 + 10 ms (outside the frame times above).
+      updateExtras({ state: ui.state, restarts: ui.restarts, dark: ui.dark, frameStart: t0 });
       if (!firstFrameDrawn) {
         firstFrameDrawn = true;
         resolveReady();
@@ -686,6 +690,12 @@ function frame(now) {
 //                         plot as drawn (its rectangle in CSS px relative to the canvas).
 //   table()               The article's table at the current parameters: [{v0, model, k,
 //                         outcome, xmax_minus_wall_m, newton_max}].
+//   iterates(model, step) The Newton iterates of step `step` (1-based; 0: the latest) of model
+//                         "penalty" | "ipc": [{x, energy, gradient, dx, distance, alpha_ccd,
+//                         ccd_clipped, alpha, converged}] (www/extras.js).
+//   trace()               The trace panel's step: {model, step, follow, x_tilde}.
+//   regime()              The regime map (128 × 128, v0 × h): {n, complete, progress, fill_ms,
+//                         cell(i, j), cellOf(v0, h), v0At(i), hAt(j), plot()}.
 //   __frameTimes()        Work time (ms) of the latest frames that stepped or drew (benchmarks).
 //   __panic()             Test hook: a real Rust panic through the guarded path.
 //
@@ -869,6 +879,7 @@ async function main() {
   setupResize();
   setupSharing();
   setupEmbed();
+  setupExtras(); // issue 4
   requestAnimationFrame(frame);
   try {
     await api.load({});

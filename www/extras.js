@@ -1,0 +1,177 @@
+// Beyond the article (issue 4): presets for its claims, the solver's own trace, the throw over
+// time (x(t) and Newton iterations per step), the regime map, and its table, live.
+//
+// main.js calls setupExtras() once and updateExtras() from its one requestAnimationFrame loop;
+// this module owns its DOM (#presets and #extras) and talks to the figure through
+// window.ipcWall (the same path as an embedding page) and api.guard. It also adds to
+// window.ipcWall: iterates(model, step), trace(), regime().
+
+import * as api from './api.js';
+import { onLangChange, applyStatic } from './i18n.js';
+import { el } from './chart.js';
+import { readColors } from './scene.js';
+import { setupPresets } from './presets.js';
+import { setupTrace } from './trace.js';
+import { setupTimeline } from './timeline.js';
+import { setupRegime } from './regime.js';
+import { setupTable } from './table.js';
+
+const MODELS = ['penalty', 'ipc'];
+// The map fills until this long after the frame began (and always one group of cells), so
+// the frame with everything else stays well inside 16 ms.
+const FRAME_BUDGET_MS = 10;
+
+let presets = null;
+let trace = null;
+let timeline = null;
+let regime = null;
+let table = null;
+let colors = null;
+let dark = null;
+let restarts = -1;
+
+// Every step's position and Newton count, appended as the throw advances.
+const history = {
+  penalty: { x: new Float64Array(256), n: new Uint32Array(256), len: 0 },
+  ipc: { x: new Float64Array(256), n: new Uint32Array(256), len: 0 },
+};
+
+function updateHistory(state) {
+  for (const m of MODELS) {
+    const hs = history[m];
+    const steps = state[m].steps;
+    if (steps < hs.len) hs.len = 0;
+    if (steps === hs.len) continue;
+    const xs = api.guard((f) => f.positionsFrom(m, hs.len));
+    const ns = api.guard((f) => f.newtonCountsFrom(m, hs.len));
+    const need = hs.len + xs.length;
+    if (need > hs.x.length) {
+      const size = Math.max(2 * hs.x.length, need);
+      const x = new Float64Array(size);
+      const n = new Uint32Array(size);
+      x.set(hs.x.subarray(0, hs.len));
+      n.set(hs.n.subarray(0, hs.len));
+      hs.x = x;
+      hs.n = n;
+    }
+    hs.x.set(xs, hs.len);
+    hs.n.set(ns, hs.len);
+    hs.len = need;
+  }
+}
+
+/** The step with the most Newton iterations (the first of them): the impact step. */
+function impactStep(model) {
+  updateHistory(window.ipcWall.getState());
+  const hs = history[model];
+  let best = 0;
+  for (let i = 0; i < hs.len; i++) if (hs.n[i] > (best ? hs.n[best - 1] : 0)) best = i + 1;
+  return best;
+}
+
+/** The kept step of `model` with the most CCD-clipped iterations (the first of them), or 0. */
+function clippedStep(model) {
+  updateHistory(window.ipcWall.getState());
+  const hs = history[model];
+  let best = 0;
+  let most = 0;
+  // Only the latest 4096 steps keep iterates; free flight (2 iterations) never clips.
+  for (let i = Math.max(0, hs.len - 4096); i < hs.len; i++) {
+    if (hs.n[i] <= 2) continue;
+    const clipped = api.guard((f) => f.iterates(model, i + 1)).filter((it) => it.ccd_clipped).length;
+    if (clipped > most) {
+      most = clipped;
+      best = i + 1;
+    }
+  }
+  return best;
+}
+
+/** The page's colours plus the ones only these panels use. */
+function readAllColors() {
+  const cs = getComputedStyle(document.documentElement);
+  return { ...readColors(), penaltySoft: cs.getPropertyValue('--penalty-soft').trim() };
+}
+
+/** Sets parameters the way window.ipcWall.set does, then plays (or, with reduced motion,
+ * runs to the end). */
+function throwWith(partial) {
+  window.ipcWall.set(partial);
+  if (matchMedia('(prefers-reduced-motion: reduce)').matches) window.ipcWall.runToEnd();
+  else window.ipcWall.play();
+}
+
+export function setupExtras() {
+  const presetsRoot = document.getElementById('presets');
+  const extrasRoot = document.getElementById('extras');
+  presets = setupPresets(presetsRoot);
+
+  const traceRoot = el('section', { class: 'panel trace', id: 'trace', 'aria-labelledby': 'trace-title' });
+  const timelineCanvas = el('canvas', { id: 'timeline', role: 'img', 'data-i18n-label': 'timeline.alt' });
+  const timelineRoot = el(
+    'section',
+    { class: 'panel timeline', id: 'timeline-panel', 'aria-labelledby': 'timeline-title' },
+    el('h2', { id: 'timeline-title', 'data-i18n': 'timeline.title' }),
+    timelineCanvas,
+    el('p', { class: 'hint', 'data-i18n': 'timeline.hint' }),
+  );
+  const regimeRoot = el('section', { class: 'panel regime', id: 'regime', 'aria-labelledby': 'regime-title' });
+  const tableRoot = el('section', { class: 'panel table', id: 'table', 'aria-labelledby': 'table-title' });
+  extrasRoot.append(el('div', { class: 'solver' }, traceRoot, timelineRoot), regimeRoot, tableRoot);
+
+  const showStep = (model, step) => {
+    // The energy plot draws the iterates of the step whose x̃ it shows.
+    const xt = api.guard((f) => f.stepXTilde(model, step));
+    if (Number.isFinite(xt)) window.ipcWall.setXTilde(xt);
+  };
+  trace = setupTrace(traceRoot, { onPick: showStep, impactStep, clippedStep });
+  timeline = setupTimeline(timelineCanvas, { onPick: (step) => trace.pick(trace.selection().model, step) });
+  regime = setupRegime(regimeRoot, { onSet: throwWith });
+  table = setupTable(tableRoot);
+
+  applyStatic(presetsRoot);
+  applyStatic(extrasRoot);
+  onLangChange(() => {
+    presets.relabel();
+    trace.relabel();
+    timeline.invalidate();
+    regime.relabel();
+    table.relabel();
+  });
+
+  Object.assign(window.ipcWall, {
+    /** The Newton iterates of step `step` (1-based; 0: the latest) of `model`, from the core. */
+    iterates: (model, step = 0) => api.guard((f) => f.iterates(model, step)),
+    /** The trace panel's step: {model, step, follow, x_tilde}. */
+    trace: () => trace.selection(),
+    /** The regime map: {n, complete, progress, fill_ms, cell(i, j), cellOf(v0, h), v0At(i),
+     * hAt(j), plot()}. */
+    regime: () => regime.api(),
+  });
+}
+
+/**
+ * Once per animation frame, after the figure's own updates. `frameStart` is the
+ * performance.now() at which the frame's work began; `restarted` counts restarts.
+ */
+export function updateExtras({ state, restarts: r, dark: d, frameStart }) {
+  if (!state || api.isDead()) return;
+  const restarted = r !== restarts;
+  restarts = r;
+  if (restarted) {
+    history.penalty.len = 0;
+    history.ipc.len = 0;
+  }
+  if (!colors || d !== dark) {
+    dark = d;
+    colors = readAllColors();
+    timeline.invalidate();
+  }
+  updateHistory(state);
+  presets.update(state);
+  trace.update(state, restarted);
+  const sel = trace.selection();
+  timeline.update({ history, params: state.params, colors, selected: sel }, `${r}|${history.penalty.len}|${history.ipc.len}|${sel.step}|${sel.follow}|${sel.model}`);
+  table.update(state);
+  regime.update(state, colors, frameStart + FRAME_BUDGET_MS);
+}

@@ -1,0 +1,135 @@
+// One button per claim of the article. A button sets the article's parameters with its own
+// changes through window.ipcWall.set (the path an embedding page uses), plays the throw, and
+// says the claim in one sentence; once both balls are decided it also says what this very
+// throw did, so the reader sees the claim reproduced (or not) rather than taking it on trust.
+
+import * as api from './api.js';
+import { t, fmtGap, fmtDepth } from './i18n.js';
+import { el } from './chart.js';
+
+/** The claims: the parameters each one changes from the article's, and how to check it. */
+export const PRESETS = [
+  {
+    id: 'default',
+    set: {},
+    check: (s) => s.penalty.outcome === 'through' && s.ipc.outcome === 'stopped' && gapText(s) === '24.0',
+  },
+  {
+    id: 'k1e8',
+    set: { k: 1e8 },
+    check: (s) => s.penalty.outcome === 'through' && s.ipc.outcome === 'stopped',
+  },
+  {
+    // One step 5 m/s × 1.5 ms = 7.5 mm, under half the 20 mm wall: it lands inside, where
+    // the stiff spring acts (at 2 ms the step is exactly W/2 and the red ball still stops).
+    id: 'smallh',
+    set: { k: 1e8, h: 0.0015 },
+    check: (s) => s.penalty.outcome === 'stopped' && s.penalty.xmax_minus_wall_m > 0 && s.ipc.outcome === 'stopped',
+  },
+  {
+    id: 'v50',
+    set: { v0: 50 },
+    check: (s) => s.penalty.outcome === 'through' && s.ipc.outcome === 'stopped' && gapText(s) === '2.1' && s.ipc.newton_max === 12,
+  },
+  {
+    id: 'v1',
+    set: { v0: 1, k: 1e4 },
+    check: (s) =>
+      s.penalty.outcome === 'stopped' && (s.penalty.xmax_minus_wall_m * 1e3).toFixed(2) === '5.00' && s.ipc.outcome === 'stopped',
+  },
+];
+
+/** The IPC gap in µm to the article's one decimal. */
+function gapText(s) {
+  return (-s.ipc.xmax_minus_wall_m * 1e6).toFixed(1);
+}
+
+/** What this throw did, in words: "the red ball went through; the green one stopped 24.0 µm …". */
+function outcomeWords(s) {
+  const pen =
+    s.penalty.outcome === 'through'
+      ? t('preset.red.through')
+      : s.penalty.xmax_minus_wall_m > 0
+        ? t('preset.red.stopped', { len: fmtDepth(s.penalty.xmax_minus_wall_m) })
+        : t('preset.red.front');
+  const ipc =
+    s.ipc.outcome === 'through'
+      ? t('preset.green.through')
+      : t('preset.green.stopped', { len: fmtGap(-s.ipc.xmax_minus_wall_m), n: s.ipc.newton_max });
+  return `${pen}; ${ipc}`;
+}
+
+export function setupPresets(root) {
+  const buttons = new Map();
+  const group = el('div', { class: 'preset-buttons', role: 'group', 'aria-labelledby': 'presets-title' });
+  for (const p of PRESETS) {
+    const b = el('button', { type: 'button', class: 'preset', 'data-preset': p.id, 'aria-pressed': 'false' });
+    b.textContent = t(`preset.${p.id}`);
+    b.addEventListener('click', () => apply(p));
+    buttons.set(p.id, b);
+    group.append(b);
+  }
+  const claim = el('p', { class: 'preset-claim', id: 'preset-claim' });
+  const verdict = el('p', { class: 'preset-verdict', id: 'preset-verdict', 'aria-live': 'polite' });
+  root.append(el('h2', { id: 'presets-title', class: 'presets-title', 'data-i18n': 'presets.title', text: t('presets.title') }), group, claim, verdict);
+
+  let defaults = null;
+  let active = null; // the preset whose parameters are the current ones
+  let shownKey = '';
+
+  /** The article's parameters with the preset's changes. */
+  function paramsOf(p) {
+    if (!defaults) defaults = Object.fromEntries(api.specs().map((s) => [s.name, s.default]));
+    return { ...defaults, ...p.set };
+  }
+
+  function apply(p) {
+    window.ipcWall.set(paramsOf(p));
+    if (matchMedia('(prefers-reduced-motion: reduce)').matches) window.ipcWall.runToEnd();
+    else window.ipcWall.play();
+  }
+
+  function render(state) {
+    for (const [id, b] of buttons) {
+      b.textContent = t(`preset.${id}`);
+      b.setAttribute('aria-pressed', String(id === active?.id));
+    }
+    if (!active) {
+      claim.textContent = t('presets.hint');
+      verdict.textContent = '';
+      delete verdict.dataset.verdict;
+      return;
+    }
+    claim.textContent = t(`preset.${active.id}.claim`);
+    const decided = state.penalty.outcome !== 'flying' && state.ipc.outcome !== 'flying';
+    if (!decided) {
+      verdict.textContent = t('preset.running');
+      verdict.dataset.verdict = 'running';
+    } else {
+      const ok = active.check(state);
+      verdict.textContent = t(ok ? 'preset.ok' : 'preset.no', { what: outcomeWords(state) });
+      verdict.dataset.verdict = ok ? 'ok' : 'no';
+    }
+  }
+
+  let last = null;
+  return {
+    update(state) {
+      last = state;
+      const p = state.params;
+      const pk = Object.values(p).join('|');
+      const decided = state.penalty.outcome !== 'flying' && state.ipc.outcome !== 'flying';
+      const key = `${pk}|${decided}`;
+      if (key === shownKey) return;
+      shownKey = key;
+      active = PRESETS.find((pr) => {
+        const want = paramsOf(pr);
+        return Object.keys(want).every((k) => want[k] === p[k]);
+      }) ?? null;
+      render(state);
+    },
+    relabel() {
+      if (last) render(last);
+    },
+  };
+}

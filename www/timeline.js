@@ -1,0 +1,270 @@
+// The throw over time, on one shared time axis: above, x(t) of both balls with the wall as a
+// band and every discrete step as a marker (so the single step that jumps the wall shows);
+// below, Newton iterations per step (the cost of the guarantee shows up at the impact). The
+// step picked in the trace panel is a purple line on both; clicking picks a step.
+
+import { t, fmtTime, fmtSig, withUnit } from './i18n.js';
+import { FONT_SMALL, FONT_BOLD, hidpiCanvas, pointerAt, text } from './chart.js';
+
+const M = { left: 50, right: 12, top: 24, gap: 40, bottom: 30 };
+
+/** Round tick values covering [0, max]: about `n` of them. */
+function ticks(max, n) {
+  if (!(max > 0)) return [0];
+  const raw = max / n;
+  const p = 10 ** Math.floor(Math.log10(raw));
+  const step = [1, 2, 2.5, 5, 10].map((m) => m * p).find((s) => s >= raw) ?? 10 * p;
+  const out = [];
+  for (let v = 0; v <= max * (1 + 1e-9); v += step) out.push(Number(v.toPrecision(12)));
+  return out;
+}
+
+function hatchRect(ctx, x0, y0, x1, y1, color) {
+  ctx.save();
+  ctx.beginPath();
+  ctx.rect(x0, y0, x1 - x0, y1 - y0);
+  ctx.clip();
+  ctx.strokeStyle = color;
+  ctx.lineWidth = 1;
+  ctx.beginPath();
+  const h = y1 - y0;
+  for (let k = x0 - h; k < x1; k += 7) {
+    ctx.moveTo(k, y1);
+    ctx.lineTo(k + h, y0);
+  }
+  ctx.stroke();
+  ctx.restore();
+}
+
+export function setupTimeline(canvas, { onPick }) {
+  let dirty = true;
+  const view = hidpiCanvas(canvas, () => (dirty = true));
+  // What the last drawing mapped: time range and plot columns, for picking.
+  const frame = { left: 0, right: 1, t1: 1, h: 0.01 };
+  let last = null;
+
+  function draw({ history, params, colors, selected }) {
+    const { w, h: H } = view.size;
+    if (w < 50 || H < 80) return;
+    const c = colors;
+    const ctx = view.begin(c.bg);
+    const left = M.left;
+    const right = w - M.right;
+    const plotH = H - M.top - M.gap - M.bottom;
+    const xTop = M.top;
+    const xBottom = M.top + Math.round(plotH * 0.6);
+    const nTop = xBottom + M.gap;
+    const nBottom = H - M.bottom;
+    const steps = Math.max(history.penalty.len, history.ipc.len);
+    const h = params.h;
+    const t1 = Math.max(steps, 4) * h;
+    frame.left = left;
+    frame.right = right;
+    frame.t1 = t1;
+    frame.h = h;
+    const tx = (tt) => left + ((right - left) * tt) / t1;
+
+    // ---- x(t) ----
+    let xMax = params.wall + params.thickness;
+    for (const m of ['penalty', 'ipc']) {
+      const hs = history[m];
+      for (let i = 0; i < hs.len; i++) if (hs.x[i] > xMax) xMax = hs.x[i];
+    }
+    xMax *= 1.04;
+    const yx = (x) => xBottom - ((xBottom - xTop) * x) / xMax;
+    // Wall band.
+    ctx.fillStyle = c.wallFill;
+    const wy0 = yx(params.wall + params.thickness);
+    const wy1 = yx(params.wall);
+    ctx.fillRect(left, wy0, right - left, Math.max(1, wy1 - wy0));
+    hatchRect(ctx, left, wy0, right, Math.max(wy0 + 1, wy1), c.wallHatch);
+    ctx.strokeStyle = c.wallEdge;
+    ctx.lineWidth = 1;
+    ctx.beginPath();
+    ctx.moveTo(left, Math.round(wy1) + 0.5);
+    ctx.lineTo(right, Math.round(wy1) + 0.5);
+    ctx.stroke();
+    text(ctx, t('timeline.wall'), right - 4, wy0 - 3, { color: c.muted, font: FONT_SMALL, align: 'right', halo: c.bg });
+
+    // Axes and ticks.
+    ctx.lineWidth = 1;
+    ctx.strokeStyle = c.line;
+    ctx.beginPath();
+    ctx.moveTo(left + 0.5, xTop);
+    ctx.lineTo(left + 0.5, xBottom);
+    ctx.lineTo(right, xBottom + 0.5);
+    ctx.moveTo(left + 0.5, nTop);
+    ctx.lineTo(left + 0.5, nBottom);
+    ctx.lineTo(right, nBottom + 0.5);
+    ctx.stroke();
+    for (const v of ticks(xMax / 1.04, 3)) {
+      const y = yx(v);
+      text(ctx, withUnit(fmtSig(v, 3), 'm'), left - 5, y + 4, { color: c.muted, font: FONT_SMALL, align: 'right' });
+      ctx.lineWidth = 1;
+      ctx.strokeStyle = c.lane;
+      ctx.beginPath();
+      ctx.moveTo(left + 1, Math.round(y) + 0.5);
+      ctx.lineTo(right, Math.round(y) + 0.5);
+      ctx.stroke();
+    }
+    text(ctx, t('timeline.position'), left, xTop - 8, { color: c.fg, font: FONT_BOLD });
+    const tTicks = ticks(t1, Math.max(2, Math.floor((right - left) / 80)));
+    for (const v of tTicks) {
+      const x = tx(v);
+      for (const yb of [xBottom, nBottom]) {
+        ctx.lineWidth = 1;
+        ctx.strokeStyle = c.line;
+        ctx.beginPath();
+        ctx.moveTo(Math.round(x) + 0.5, yb);
+        ctx.lineTo(Math.round(x) + 0.5, yb + 4);
+        ctx.stroke();
+      }
+      text(ctx, fmtTime(v), x, nBottom + 16, { color: c.muted, font: FONT_SMALL, align: 'center' });
+    }
+
+    // ---- Newton iterations per step ----
+    let nMax = 4;
+    for (const m of ['penalty', 'ipc']) {
+      const hs = history[m];
+      for (let i = 0; i < hs.len; i++) if (hs.n[i] > nMax) nMax = hs.n[i];
+    }
+    nMax += 1;
+    const yn = (n) => nBottom - ((nBottom - nTop) * n) / nMax;
+    for (const v of ticks(nMax - 1, 3)) {
+      if (v !== Math.round(v)) continue;
+      const y = yn(v);
+      text(ctx, String(v), left - 5, y + 4, { color: c.muted, font: FONT_SMALL, align: 'right' });
+      ctx.lineWidth = 1;
+      ctx.strokeStyle = c.lane;
+      ctx.beginPath();
+      ctx.moveTo(left + 1, Math.round(y) + 0.5);
+      ctx.lineTo(right, Math.round(y) + 0.5);
+      ctx.stroke();
+    }
+    text(ctx, t('timeline.newton'), left, nTop - 8, { color: c.fg, font: FONT_BOLD });
+
+    // Series: IPC solid green under penalty dashed red (as in the energy plot), markers when
+    // the steps are far enough apart to tell.
+    const spacing = (right - left) / Math.max(steps, 1);
+    const markers = spacing >= 4;
+    for (const m of ['ipc', 'penalty']) {
+      const hs = history[m];
+      if (!hs.len) continue;
+      const color = m === 'ipc' ? c.ipc : c.penalty;
+      for (const [values, y, start] of [
+        [hs.x, yx, 0],
+        [hs.n, yn, null],
+      ]) {
+        ctx.strokeStyle = color;
+        ctx.lineWidth = m === 'ipc' ? 2 : 1.6;
+        ctx.setLineDash(m === 'ipc' ? [] : [6, 4]);
+        ctx.beginPath();
+        if (start !== null) ctx.moveTo(tx(0), y(start));
+        else ctx.moveTo(tx(h), y(values[0]));
+        if (spacing >= 1) {
+          for (let i = 0; i < hs.len; i++) ctx.lineTo(tx((i + 1) * h), y(values[i]));
+        } else {
+          // Many steps per pixel: each column's range.
+          let col = -1;
+          let lo = 0;
+          let hi = 0;
+          const flush = () => {
+            if (col < 0) return;
+            ctx.lineTo(left + col + 0.5, y(lo));
+            ctx.lineTo(left + col + 0.5, y(hi));
+          };
+          for (let i = 0; i < hs.len; i++) {
+            const cx = Math.floor(tx((i + 1) * h) - left);
+            const v = values[i];
+            if (cx !== col) {
+              flush();
+              col = cx;
+              lo = v;
+              hi = v;
+            } else {
+              if (v < lo) lo = v;
+              if (v > hi) hi = v;
+            }
+          }
+          flush();
+        }
+        ctx.stroke();
+        ctx.setLineDash([]);
+        if (markers) {
+          ctx.fillStyle = color;
+          ctx.strokeStyle = c.bg;
+          ctx.lineWidth = 1;
+          ctx.beginPath();
+          for (let i = 0; i < hs.len; i++) {
+            const px = tx((i + 1) * h);
+            const py = y(values[i]);
+            if (m === 'ipc') {
+              const r = 3.6;
+              ctx.moveTo(px, py - r);
+              ctx.lineTo(px + r, py);
+              ctx.lineTo(px, py + r);
+              ctx.lineTo(px - r, py);
+              ctx.closePath();
+            } else {
+              ctx.moveTo(px + 2.6, py);
+              ctx.arc(px, py, 2.6, 0, 2 * Math.PI);
+            }
+          }
+          ctx.fill();
+          ctx.stroke();
+        }
+      }
+    }
+
+    // The step shown in the trace panel.
+    if (selected && selected.step > 0) {
+      const px = Math.round(tx(selected.step * h)) + 0.5;
+      ctx.strokeStyle = c.xtilde;
+      ctx.lineWidth = 1.5;
+      ctx.setLineDash([4, 3]);
+      ctx.beginPath();
+      ctx.moveTo(px, xTop);
+      ctx.lineTo(px, xBottom);
+      ctx.moveTo(px, nTop);
+      ctx.lineTo(px, nBottom);
+      ctx.stroke();
+      ctx.setLineDash([]);
+      const label = t('timeline.step', { step: selected.step });
+      ctx.font = FONT_SMALL;
+      const wLabel = ctx.measureText(label).width;
+      const lx = px + 4 + wLabel > right ? px - 4 : px + 4;
+      text(ctx, label, lx, xBottom - 6, { color: c.xtilde, font: FONT_SMALL, align: lx < px ? 'right' : 'left', halo: c.bg });
+    }
+  }
+
+  // Click or tap: the nearest step, for the trace panel.
+  let down = null;
+  canvas.addEventListener('pointerdown', (ev) => {
+    down = { x: ev.clientX, y: ev.clientY, id: ev.pointerId };
+  });
+  canvas.addEventListener('pointerup', (ev) => {
+    if (!down || down.id !== ev.pointerId) return;
+    const moved = Math.hypot(ev.clientX - down.x, ev.clientY - down.y);
+    down = null;
+    if (moved > 8) return;
+    const { x } = pointerAt(canvas, ev);
+    if (x < frame.left - 6 || x > frame.right + 6) return;
+    const tt = ((x - frame.left) / (frame.right - frame.left)) * frame.t1;
+    onPick?.(Math.max(1, Math.round(tt / frame.h)));
+  });
+  canvas.addEventListener('pointercancel', () => (down = null));
+
+  return {
+    /** Redraws when anything shown changed (`key`) or the canvas was resized. */
+    update(input, key) {
+      if (!dirty && key === last) return;
+      dirty = false;
+      last = key;
+      draw(input);
+    },
+    invalidate() {
+      dirty = true;
+    },
+    refresh: () => view.refresh(),
+  };
+}
