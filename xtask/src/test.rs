@@ -4,7 +4,7 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use crate::serve::Server;
 use crate::util::{cargo, ensure_fmt_and_clippy, ensure_wasm_target, root, run, show, target_dir};
@@ -214,16 +214,77 @@ fn e2e(dist: &Path, node_args: &[String]) -> Result<(), String> {
     println!("serving {} at {url}", dist.display());
     let mut node = Command::new("node");
     node.current_dir(root())
-        .args(["--test", "--test-concurrency=1"])
+        // A test that waits forever fails after its own timeout instead of hanging CI, and
+        // a browser left open by a failed hook does not keep the runner alive.
+        .args([
+            "--test",
+            "--test-concurrency=1",
+            &format!("--test-timeout={}", E2E_TEST_TIMEOUT.as_millis()),
+            "--test-force-exit",
+        ])
         .args(node_args)
         .arg("tests/e2e/")
         .env("IPC_WALL_URL", &url)
         .env("IPC_WALL_ARTIFACTS", &artifacts);
-    let result = run(&mut node);
+    let result = run_with_deadline(&mut node, e2e_deadline()?);
     server.stop();
     result.map_err(|e| format!("{e}\nscreenshots and logs: {}", artifacts.display()))?;
     println!("screenshots: {}", artifacts.display());
     Ok(())
+}
+
+/// Per end-to-end test (each takes a few seconds).
+const E2E_TEST_TIMEOUT: Duration = Duration::from_secs(120);
+
+/// The whole end-to-end run, as a last resort against a hang outside any test (a hook, the
+/// runner); `IPC_WALL_E2E_TIMEOUT` (seconds) overrides it.
+fn e2e_deadline() -> Result<Duration, String> {
+    match std::env::var("IPC_WALL_E2E_TIMEOUT") {
+        Err(_) => Ok(Duration::from_secs(900)),
+        Ok(v) => v
+            .parse()
+            .map(Duration::from_secs)
+            .map_err(|_| format!("IPC_WALL_E2E_TIMEOUT={v:?}: allowed: a whole number of seconds")),
+    }
+}
+
+/// Runs `cmd`, killing it and everything it started if it outlives `limit`.
+fn run_with_deadline(cmd: &mut Command, limit: Duration) -> Result<(), String> {
+    let mut child = cmd.spawn().map_err(|e| format!("could not start {}: {e}", show(cmd)))?;
+    let start = Instant::now();
+    loop {
+        match child.try_wait() {
+            Ok(Some(status)) if status.success() => return Ok(()),
+            Ok(Some(status)) => return Err(format!("`{}` failed ({status})", show(cmd))),
+            Ok(None) if start.elapsed() < limit => std::thread::sleep(Duration::from_millis(200)),
+            Ok(None) => {
+                kill_tree(child.id());
+                let _ = child.kill();
+                let _ = child.wait();
+                return Err(format!(
+                    "`{}` still ran after {} s and was stopped (set IPC_WALL_E2E_TIMEOUT to allow more)",
+                    show(cmd),
+                    limit.as_secs()
+                ));
+            }
+            Err(e) => return Err(format!("waiting for `{}`: {e}", show(cmd))),
+        }
+    }
+}
+
+/// Kills the descendants of `pid` (node's test processes and their browsers), deepest first.
+fn kill_tree(pid: u32) {
+    let children = fs::read_dir(format!("/proc/{pid}/task"))
+        .into_iter()
+        .flatten()
+        .flatten()
+        .filter_map(|task| fs::read_to_string(task.path().join("children")).ok())
+        .flat_map(|list| list.split_whitespace().filter_map(|c| c.parse::<u32>().ok()).collect::<Vec<_>>())
+        .collect::<Vec<_>>();
+    for child in children {
+        kill_tree(child);
+        let _ = Command::new("kill").args(["-KILL", &child.to_string()]).status();
+    }
 }
 
 /// Chromium and chromedriver from Debian; installed with apt-get when we can.
