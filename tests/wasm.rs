@@ -196,3 +196,51 @@ fn table_has_the_articles_18_rows_to_the_printed_digit() {
         assert_eq!(printed, line);
     }
 }
+
+#[wasm_bindgen_test]
+fn newton_counts_from_appends_to_what_the_page_has() {
+    let mut f = defaults();
+    for _ in 0..5 {
+        f.step();
+    }
+    let head = f.newton_counts_from("ipc", 0).unwrap().to_vec();
+    f.run_to_end();
+    let all = f.newton_counts("ipc").unwrap().to_vec();
+    let tail = f.newton_counts_from("ipc", head.len()).unwrap().to_vec();
+    assert_eq!([head, tail].concat(), all);
+    assert_eq!(all.iter().copied().max(), Some(9), "the article's 9 iterations at 5 m/s");
+    assert!(f.newton_counts_from("ipc", all.len() + 10).unwrap().to_vec().is_empty());
+    assert!(f.newton_counts_from("nope", 0).is_err());
+}
+
+/// The map computes its cells side by side with free flight in lockstep; compiled to wasm32,
+/// each cell must still be the figure's own throw at the cell's centre, bit for bit.
+#[wasm_bindgen_test]
+fn regime_cells_are_the_figures_throws() {
+    use ipc_wall::wasm::Regime;
+    let n = 9;
+    let mut map = Regime::new(JsValue::UNDEFINED, n).unwrap();
+    while !map.fill(1e9) {}
+    assert_eq!(map.progress(), 1.0);
+    for (i, j) in [(0, 0), (n - 1, n - 1), (4, 6), (7, 1), (2, 8)] {
+        let cell = map.cell(i, j);
+        let mut f = defaults();
+        f.set(object(&[("v0", map.v0_at(i).into()), ("h", map.h_at(j).into())])).unwrap();
+        f.run_to_end();
+        let s = f.state();
+        for m in ["penalty", "ipc"] {
+            assert_eq!(
+                string(&cell, &format!("{m}.outcome")),
+                string(&s, &format!("{m}.outcome")),
+                "({i}, {j}) {m}"
+            );
+            let (a, b) = (
+                number(&cell, &format!("{m}.xmax_minus_wall_m")),
+                number(&s, &format!("{m}.xmax_minus_wall_m")),
+            );
+            assert_eq!(a.to_bits(), b.to_bits(), "({i}, {j}) {m}");
+            assert_eq!(number(&cell, &format!("{m}.newton_max")), number(&s, &format!("{m}.newton_max")));
+        }
+        assert_eq!(map.cell_of(map.v0_at(i), map.h_at(j)).unwrap(), vec![i as u32, j as u32]);
+    }
+}
