@@ -353,3 +353,25 @@ for (const [model, width, dpr] of [
     }
   });
 }
+
+test('regime map from the keyboard: arrows move from the crosshair’s cell, Enter throws there', async () => {
+  const { page, context } = await openPage(browser, { locale: 'en-US' });
+  try {
+    await mapComplete(page);
+    const [i, j] = await page.evaluate(() => window.ipcWall.regime().cellOf(5, 0.01));
+    await page.locator('#regime-ipc').focus();
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('ArrowLeft');
+    assert.match(await page.locator('#regime-readout').textContent(), /^v₀ = /);
+    await page.keyboard.press('Enter');
+    const { params, want } = await page.evaluate(([i, j]) => {
+      const m = window.ipcWall.regime();
+      return { params: window.ipcWall.getState().params, want: { v0: m.v0At(i), h: m.hAt(j) } };
+    }, [i - 2, j + 1]);
+    assert.equal(params.v0, want.v0);
+    assert.equal(params.h, want.h);
+  } finally {
+    await context.close();
+  }
+});
