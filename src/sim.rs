@@ -170,6 +170,13 @@ impl Simulation {
         Simulation { integrator: Integrator::new(&self.params, model), ..self.clone() }
     }
 
+    /// [`Simulation::with_model`] with the penalty stiffness `k` as well: the approach does
+    /// not depend on `k`, so one approach serves every stiffness of a table row.
+    pub fn with_penalty_stiffness(&self, k: f64) -> Simulation {
+        let params = Params { k, ..self.params };
+        Simulation { params, integrator: Integrator::new(&params, Model::Penalty), ..self.clone() }
+    }
+
     fn commit(&mut self, sol: StepSolution, v: f64, x_tilde: f64) -> StepReport {
         self.step += 1;
         self.x = sol.x;
