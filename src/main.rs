@@ -3,7 +3,7 @@
 use std::io::Write;
 use std::process::ExitCode;
 
-use ipc_wall::params::{check, Field};
+use ipc_wall::params::{check, echo, Field};
 use ipc_wall::table::{format_csv, format_table, rows, ARTICLE_K, ARTICLE_V0};
 use ipc_wall::Params;
 
@@ -54,9 +54,9 @@ fn number(flag: &str, field: Field, text: &str) -> Result<f64, String> {
     let value: f64 = text
         .trim()
         .parse()
-        .map_err(|_| format!("--{flag}: {text:?} is not a number; allowed: {}", allowed(field)))?;
+        .map_err(|_| format!("--{flag}: {} is not a number; allowed: {}", echo(text), allowed(field)))?;
     check(field, value)
-        .map_err(|_| format!("--{flag}: {text:?} is out of range; allowed: {}", allowed(field)))
+        .map_err(|_| format!("--{flag}: {} is out of range; allowed: {}", echo(text), allowed(field)))
 }
 
 fn list(flag: &str, field: Field, text: &str) -> Result<Vec<f64>, String> {
@@ -69,7 +69,8 @@ fn list(flag: &str, field: Field, text: &str) -> Result<Vec<f64>, String> {
         .map(|item| {
             if item.trim().is_empty() {
                 Err(format!(
-                    "--{flag}: empty item in {text:?}; allowed: comma-separated values, each {}",
+                    "--{flag}: empty item in {}; allowed: comma-separated values, each {}",
+                    echo(text),
                     allowed(field)
                 ))
             } else {
@@ -84,7 +85,7 @@ fn parse(args: &[String]) -> Result<Option<Command>, String> {
     match args.next().map(String::as_str) {
         None | Some("-h" | "--help" | "help") => return Ok(None),
         Some("table") => {}
-        Some(other) => return Err(format!("unknown command {other:?}; allowed: table (see --help)")),
+        Some(other) => return Err(format!("unknown command {}; allowed: table (see --help)", echo(other))),
     }
     let mut cmd = Command {
         params: Params::default(),
@@ -97,7 +98,7 @@ fn parse(args: &[String]) -> Result<Option<Command>, String> {
             return Ok(None);
         }
         let Some(flag) = arg.strip_prefix("--") else {
-            return Err(format!("unexpected argument {arg:?}; flags look like --h 0.01 (see --help)"));
+            return Err(format!("unexpected argument {}; flags look like --h 0.01 (see --help)", echo(arg)));
         };
         let (flag, inline) = match flag.split_once('=') {
             Some((f, v)) => (f, Some(v.to_owned())),
@@ -107,7 +108,8 @@ fn parse(args: &[String]) -> Result<Option<Command>, String> {
             || Field::from_name(flag).is_some_and(|f| f != Field::V0 && f != Field::K);
         if !known || flag == "ccd_safety" {
             return Err(format!(
-                "unknown flag --{flag}; allowed: --v0 --k --h --dhat --kappa --mass --wall --thickness --steps --ccd-safety --tol --format"
+                "unknown flag {}; allowed: --v0 --k --h --dhat --kappa --mass --wall --thickness --steps --ccd-safety --tol --format",
+                echo(&format!("--{flag}"))
             ));
         }
         let value = match inline {
@@ -121,11 +123,17 @@ fn parse(args: &[String]) -> Result<Option<Command>, String> {
                 cmd.format = match value.as_str() {
                     "table" => Format::Table,
                     "csv" => Format::Csv,
-                    _ => return Err(format!("--format: {value:?} is not a format; allowed: table, csv")),
+                    _ => {
+                        return Err(format!(
+                            "--format: {} is not a format; allowed: table, csv",
+                            echo(&value)
+                        ))
+                    }
                 }
             }
             _ => {
-                let field = Field::from_name(flag).ok_or_else(|| format!("unknown flag --{flag}"))?;
+                let field = Field::from_name(flag)
+                    .ok_or_else(|| format!("unknown flag {}", echo(&format!("--{flag}"))))?;
                 let v = number(flag, field, &value)?;
                 cmd.params.set(field, v).map_err(|e| format!("--{flag}: {e}"))?;
             }

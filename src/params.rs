@@ -3,6 +3,8 @@
 
 use std::fmt;
 
+use crate::format::shortest;
+
 /// Every parameter a reader, the CLI or the page can set.
 ///
 /// Defaults are the article's: a 1 kg ball thrown at 5 m/s, h = 10 ms, a 20 mm wall whose
@@ -231,21 +233,36 @@ fn allowed(field: Field) -> String {
     }
 }
 
+/// The longest piece of a caller's text an error message repeats.
+pub const ECHO_CHARS: usize = 40;
+
+/// `text` cut to [`ECHO_CHARS`] characters (with `…` when cut) and quoted with escapes, so an
+/// error line stays one short line whatever it was handed (a 1 MB name, newlines, markup).
+pub fn echo(text: &str) -> String {
+    if text.chars().count() <= ECHO_CHARS {
+        format!("{text:?}")
+    } else {
+        let head: String = text.chars().take(ECHO_CHARS - 1).collect();
+        format!("{:?}", format!("{head}…"))
+    }
+}
+
 impl fmt::Display for ParamError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // `shortest`: `{}` would print 1e300 with 300 zeros.
         match self {
             ParamError::NotFinite { field, value } => {
-                write!(f, "{field} = {value} is not finite; allowed: {}", allowed(*field))
+                write!(f, "{field} = {} is not finite; allowed: {}", shortest(*value), allowed(*field))
             }
             ParamError::OutOfRange { field, value } => {
-                write!(f, "{field} = {value} is out of range; allowed: {}", allowed(*field))
+                write!(f, "{field} = {} is out of range; allowed: {}", shortest(*value), allowed(*field))
             }
             ParamError::NotWhole { field, value } => {
-                write!(f, "{field} = {value} is not whole; allowed: {}", allowed(*field))
+                write!(f, "{field} = {} is not whole; allowed: {}", shortest(*value), allowed(*field))
             }
             ParamError::UnknownField { name } => {
                 let names: Vec<_> = Field::ALL.iter().map(|f| f.name()).collect();
-                write!(f, "unknown parameter {name:?}; known: {}", names.join(", "))
+                write!(f, "unknown parameter {}; known: {}", echo(name), names.join(", "))
             }
         }
     }
@@ -404,5 +421,30 @@ mod tests {
         assert_eq!(p, Params::default());
         p.set_named("ccd-safety", 0.5).unwrap();
         assert_eq!(p.ccd_safety, 0.5);
+    }
+
+    #[test]
+    fn messages_stay_short_whatever_the_value() {
+        for v in
+            [1e300, -1e300, 1e-300, -1e-300, f64::MAX, f64::MIN_POSITIVE, 5e-324, f64::NAN, f64::INFINITY]
+        {
+            for field in Field::ALL {
+                let Err(e) = Params::default().set(field, v) else { continue };
+                let msg = e.to_string();
+                assert!(msg.len() < 120, "{} chars: {msg}", msg.len());
+                assert!(!msg.contains("000000000000000000"), "{msg}");
+            }
+        }
+        let msg = Params::default().with_k(1e300).unwrap_err().to_string();
+        assert!(msg.starts_with("k = 1e300 is out of range"), "{msg}");
+        let msg = Params::default().with_dhat(-1e-300).unwrap_err().to_string();
+        assert!(msg.starts_with("dhat = -1e-300 is out of range"), "{msg}");
+        let huge = "<script>".repeat(100_000);
+        let msg = Params::default().set_named(&huge, 1.0).unwrap_err().to_string();
+        assert!(
+            msg.len() < 200 && msg.starts_with("unknown parameter \"<script><script>") && msg.contains('…'),
+            "{msg}"
+        );
+        assert_eq!(echo("a\nb"), "\"a\\nb\"");
     }
 }

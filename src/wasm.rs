@@ -10,8 +10,9 @@ use std::collections::VecDeque;
 use js_sys::{Array, Float64Array, Object, Reflect, Uint32Array};
 use wasm_bindgen::prelude::*;
 
+use crate::format::shortest;
 use crate::integrator::{Iterate, Model};
-use crate::params::{Field, ParamError, Params};
+use crate::params::{echo, Field, ParamError, Params};
 use crate::regime::RegimeMap;
 use crate::sim::{Horizon, Outcome, Simulation};
 use crate::{landscape, plot, table};
@@ -29,7 +30,7 @@ fn model(name: &str) -> Result<Model, JsError> {
     match name {
         "penalty" => Ok(Model::Penalty),
         "ipc" => Ok(Model::Ipc),
-        _ => Err(JsError::new(&format!("model {name:?} is unknown; allowed: \"penalty\", \"ipc\""))),
+        _ => Err(JsError::new(&format!("model {} is unknown; allowed: \"penalty\", \"ipc\"", echo(name)))),
     }
 }
 
@@ -76,7 +77,8 @@ fn apply(params: &Params, partial: &JsValue) -> Result<Params, JsError> {
         if !r.contains(v) {
             let unit = field.unit();
             return Err(JsError::new(&format!(
-                "{name} = {v} is out of the figure's range; allowed: {r} {unit}"
+                "{name} = {} is out of the figure's range; allowed: {r} {unit}",
+                shortest(v)
             )));
         }
     }
@@ -361,10 +363,14 @@ impl Figure {
     ) -> Result<Float64Array, JsError> {
         finite_args(&[("x_tilde", x_tilde), ("x0", x0), ("x1", x1), ("dpr", dpr)])?;
         if x0 >= x1 {
-            return Err(JsError::new(&format!("x0 = {x0} must be less than x1 = {x1}")));
+            return Err(JsError::new(&format!(
+                "x0 = {} must be less than x1 = {}",
+                shortest(x0),
+                shortest(x1)
+            )));
         }
         if !(dpr > 0.0 && dpr <= 8.0) {
-            return Err(JsError::new(&format!("dpr = {dpr} is out of range; allowed: (0, 8]")));
+            return Err(JsError::new(&format!("dpr = {} is out of range; allowed: (0, 8]", shortest(dpr))));
         }
         let (w, h) = (canvas.width(), canvas.height());
         if !plot::fits(w, h, dpr) {
@@ -431,14 +437,14 @@ thread_local! {
 #[wasm_bindgen(js_name = setPlotLanguage)]
 pub fn set_plot_language(lang: &str) -> Result<(), JsError> {
     let l = plot::Lang::from_code(lang)
-        .ok_or_else(|| JsError::new(&format!("lang {lang:?} is unknown; allowed: \"en\", \"es\"")))?;
+        .ok_or_else(|| JsError::new(&format!("lang {} is unknown; allowed: \"en\", \"es\"", echo(lang))))?;
     PLOT_LANG.with(|c| c.set(l));
     Ok(())
 }
 
 fn finite_args(args: &[(&str, f64)]) -> Result<(), JsError> {
     match args.iter().find(|(_, v)| !v.is_finite()) {
-        Some((name, v)) => Err(JsError::new(&format!("{name} = {v} must be a finite number"))),
+        Some((name, v)) => Err(JsError::new(&format!("{name} = {} must be a finite number", shortest(*v)))),
         None => Ok(()),
     }
 }
@@ -472,6 +478,18 @@ pub fn check_parameter(name: &str, value: JsValue) -> Option<String> {
     apply(&Params::default(), &partial)
         .err()
         .map(|e| String::from(JsValue::from(e).unchecked_into::<js_sys::Error>().message()))
+}
+
+/// For `cargo xtask bench`: `n` throws of `model` at the article's defaults, each the
+/// article's 80 steps, exactly as the native benchmark runs them. Returns the sum of their
+/// Newton maxima (so no throw can be skipped); the caller times the call. Not used by the page.
+#[wasm_bindgen(js_name = benchThrows)]
+pub fn bench_throws(model: &str, n: u32) -> Result<f64, JsError> {
+    let m = self::model(model)?;
+    let p = Params::default();
+    Ok((0..n)
+        .map(|_| f64::from(crate::sim::throw(std::hint::black_box(&p), m, Horizon::Steps(80)).newton_max))
+        .sum())
 }
 
 /// Deliberately panics, for the test of the page's panic recovery. Not used by the page.

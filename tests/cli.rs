@@ -3,6 +3,7 @@
 
 use std::process::Command;
 
+use ipc_wall::params::{check, Field};
 use ipc_wall::sim::throw;
 use ipc_wall::{Horizon, Model, Outcome, Params};
 
@@ -188,4 +189,104 @@ fn help_is_not_an_error() {
     let (code, out, _) = cli(&["--help"]);
     assert_eq!(code, 0);
     assert!(out.contains("--ccd-safety"));
+}
+
+/// Every class of hostile input the issue names, as text a shell hands over. Each value is
+/// tried at every flag; `hostile_flags_get_one_short_line_and_no_output` counts the tries and
+/// writes them to `target/tmp/hostile-cli.txt` (the README's "What we tried" table).
+const HOSTILE: &[(&str, &[&str])] = &[
+    ("NaN", &["NaN", "nan", "-NaN"]),
+    ("+Infinity", &["inf", "Infinity", "+inf"]),
+    ("-Infinity", &["-inf", "-Infinity"]),
+    ("1e999", &["1e999", "-1e999"]),
+    ("zero", &["0", "-0", "0.0"]),
+    ("negative", &["-1", "-0.01", "-5e-3"]),
+    ("huge (1e300)", &["1e300", "1.7976931348623157e308"]),
+    ("tiny (1e-300)", &["1e-300", "5e-324"]),
+    ("string", &["abc", "five", "0x10", "5 m/s", ""]),
+    ("object", &["{}", "[object Object]", "{\"v0\":5}", "[5]"]),
+    ("null", &["null", "undefined"]),
+    ("HTML or script", &["<script>alert(1)</script>", "<img src=x onerror=alert(1)>", "\"><svg onload=x>"]),
+];
+
+/// Flags as a reader types them (`--ccd-safety` is the CLI's spelling).
+const FLAGS: [&str; 11] =
+    ["v0", "k", "h", "dhat", "kappa", "mass", "wall", "thickness", "steps", "ccd-safety", "tol"];
+
+/// One short line on stderr naming `flag`, exit 2, nothing on stdout.
+fn assert_refused(args: &[&str], flag: &str) {
+    let (code, out, err) = cli(args);
+    let shown: Vec<String> = args.iter().map(|a| a.chars().take(60).collect()).collect();
+    assert_eq!(code, 2, "{shown:?}: {err}");
+    assert!(out.is_empty(), "{shown:?} printed {out}");
+    assert_eq!(err.lines().count(), 1, "{shown:?}: {err}");
+    assert!(err.len() <= 300, "{shown:?}: a {}-byte error line", err.len());
+    assert!(err.starts_with("error: ") && err.contains(flag), "{shown:?}: {err}");
+    assert!(!err.contains("panicked") && !err.contains("000000000000000000"), "{err}");
+}
+
+#[test]
+fn hostile_flags_get_one_short_line_and_no_output() {
+    let mut summary = String::new();
+    for (class, values) in HOSTILE {
+        let (mut refused, mut accepted) = (0, 0);
+        for value in *values {
+            for flag in FLAGS {
+                let dashed = format!("--{flag}");
+                let args = ["table", dashed.as_str(), value];
+                let (code, out, err) = cli(&args);
+                // What the core accepts (a tiny positive speed, tolerance or CCD factor is in
+                // its ranges) must give a table of finite numbers; the rest one error line.
+                let field = Field::from_name(&flag.replace('-', "_")).unwrap();
+                let valid = value.trim().parse().is_ok_and(|v| check(field, v).is_ok());
+                if valid {
+                    assert_eq!(code, 0, "{args:?}: {err}");
+                    assert!(!out.contains("NaN") && !out.contains("inf"), "{args:?}: {out}");
+                    accepted += 1;
+                } else {
+                    assert_refused(&args, &dashed);
+                    refused += 1;
+                }
+            }
+        }
+        summary
+            .push_str(&format!("{class}\t{}\t{refused} refused, {accepted} accepted\n", refused + accepted));
+    }
+    // Unknown flags (and keys that look like JS internals) and unknown commands.
+    let unknown = ["--speed", "--V0", "--__proto__", "--constructor", "--<script>", "--v0\nerror: forged"];
+    for flag in unknown {
+        assert_refused(&["table", flag, "1"], &flag.escape_debug().take(8).collect::<String>());
+    }
+    assert_refused(&["<script>alert(1)</script>"], "<script>");
+    summary.push_str(&format!(
+        "unknown key\t{}\t{} refused, 0 accepted\n",
+        unknown.len() + 1,
+        unknown.len() + 1
+    ));
+    let path = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("hostile-cli.txt");
+    std::fs::write(&path, &summary).unwrap();
+    println!("hostile CLI input (class, tries, outcome), also in {}:\n{summary}", path.display());
+}
+
+#[test]
+fn a_huge_argument_gets_a_short_error_line() {
+    // Linux caps one argument at 128 KiB (MAX_ARG_STRLEN): 120 kB is as long as one gets.
+    let mega = "<".repeat(120_000);
+    let list = format!("1,{}", "x".repeat(120_000));
+    let empty_item = format!("{},,1", "1,".repeat(50_000));
+    for args in [
+        vec!["table", "--h", mega.as_str()],
+        vec!["table", "--v0", list.as_str()],
+        vec!["table", "--k", empty_item.as_str()],
+        vec!["table", "--format", mega.as_str()],
+        vec!["table", mega.as_str()],
+        vec![mega.as_str()],
+    ] {
+        let (code, out, err) = cli(&args);
+        assert_eq!(code, 2);
+        assert!(out.is_empty());
+        assert_eq!(err.lines().count(), 1, "{}", &err[..err.len().min(200)]);
+        assert!(err.len() <= 300, "a {}-byte error line: {}…", err.len(), &err[..200]);
+        assert!(err.contains('…'), "the echo says it was cut: {err}");
+    }
 }
