@@ -233,18 +233,27 @@ fn allowed(field: Field) -> String {
     }
 }
 
-/// The longest piece of a caller's text an error message repeats.
+/// The most characters of a caller's text an error message repeats, counted after escaping.
 pub const ECHO_CHARS: usize = 40;
 
-/// `text` cut to [`ECHO_CHARS`] characters (with `…` when cut) and quoted with escapes, so an
-/// error line stays one short line whatever it was handed (a 1 MB name, newlines, markup).
+/// `text` quoted with escapes and cut to [`ECHO_CHARS`] characters of the escaped form (with
+/// `…` when cut), so an error stays one short line whatever it was handed: a 100 kB name,
+/// newlines, control characters (each escapes to several characters), markup.
 pub fn echo(text: &str) -> String {
-    if text.chars().count() <= ECHO_CHARS {
-        format!("{text:?}")
-    } else {
-        let head: String = text.chars().take(ECHO_CHARS - 1).collect();
-        format!("{:?}", format!("{head}…"))
+    let mut out = String::from('"');
+    let mut shown = 0;
+    for c in text.chars() {
+        let escaped: String = if c == '\'' { c.to_string() } else { c.escape_debug().collect() };
+        let n = escaped.chars().count();
+        if shown + n > ECHO_CHARS {
+            out.push('…');
+            break;
+        }
+        shown += n;
+        out.push_str(&escaped);
     }
+    out.push('"');
+    out
 }
 
 impl fmt::Display for ParamError {
@@ -446,5 +455,9 @@ mod tests {
             "{msg}"
         );
         assert_eq!(echo("a\nb"), "\"a\\nb\"");
+        assert_eq!(echo("it's"), "\"it's\"");
+        // Found by the fuzzer: control characters escape to six characters each.
+        let msg = echo(&"\u{11}".repeat(40));
+        assert!(msg.chars().count() <= ECHO_CHARS + 3 && msg.ends_with("…\""), "{msg}");
     }
 }

@@ -120,3 +120,22 @@ proptest! {
         prop_assert_eq!(p, Params::default());
     }
 }
+
+/// Fuzzer crash 41ad7e33 (the first run of fuzz/params_and_steps): an unknown parameter named with control
+/// characters, each escaped to six characters, made a 200-character error once escaped. The
+/// echo of the name is now cut after escaping.
+#[test]
+fn fuzz_regression_control_characters_in_an_unknown_name() {
+    let name = format!("999ǽ99000000ǽ999{}99999ǽ999ǽ9999999999999999", "\u{11}".repeat(19));
+    let mut p = Params::default();
+    let err = p.set_named(&name, 9999999.0).unwrap_err();
+    let msg = err.to_string();
+    assert!(msg.chars().count() <= 200 && !msg.contains('\n'), "{} chars: {msg}", msg.chars().count());
+    assert!(msg.starts_with("unknown parameter \"999ǽ99000000ǽ999\\u{11}") && msg.contains('…'), "{msg}");
+    assert_eq!(p, Params::default());
+    // The rest of the crash input: raw edits that are all rejected, then a throw of 1 step.
+    for (field, value) in [(17usize, 4.857874598746804e-33), (57, 4.018340086600601e-57), (0, 0.0)] {
+        assert!(p.set(Field::ALL[field % Field::ALL.len()], value).is_err());
+    }
+    assert_eq!(p, Params::default());
+}
