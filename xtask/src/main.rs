@@ -19,6 +19,8 @@ commands:
                         fmt, clippy, native tests, wasm tests (Node and headless
                         Chromium), end-to-end tests in Chromium; --native runs only
                         fmt, clippy and the native tests
+  test --long           only the property tests, optimized, at 1,000,000 cases per
+                        property (IPC_WALL_PROPTEST_CASES=N for another count)
   e2e [-- <node --test args>]
                         only the end-to-end tests: build, serve, run tests/e2e/ in
                         headless Chromium

@@ -1,5 +1,6 @@
 //! `cargo xtask test [--native] [-- <cargo test args>]`: every check and test, in order,
 //! failing fast. On a fresh Debian machine (as root) it first installs what is missing.
+//! `cargo xtask test --long`: only the property tests, at 1,000,000 cases per property.
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -25,19 +26,24 @@ pub const CHROMIUM_FLAGS: [&str; 7] = [
 
 struct Options {
     native_only: bool,
+    long: bool,
     cargo_test_args: Vec<String>,
 }
 
+/// Cases per property in `--long` mode, unless `IPC_WALL_PROPTEST_CASES` says otherwise.
+const LONG_CASES: u32 = 1_000_000;
+
 fn parse(args: &[String]) -> Result<Options, String> {
-    let mut opts = Options { native_only: false, cargo_test_args: Vec::new() };
+    let mut opts = Options { native_only: false, long: false, cargo_test_args: Vec::new() };
     let mut it = args.iter();
     while let Some(a) = it.next() {
         match a.as_str() {
             "--native" => opts.native_only = true,
+            "--long" => opts.long = true,
             "--" => opts.cargo_test_args = it.by_ref().cloned().collect(),
             other => {
                 return Err(format!(
-                    "unexpected argument {other:?}; usage: cargo xtask test [--native] \
+                    "unexpected argument {other:?}; usage: cargo xtask test [--native | --long] \
                      [-- <args for cargo test --package ipc-wall>]"
                 ))
             }
@@ -86,6 +92,9 @@ impl Sections {
 
 pub fn test(args: &[String]) -> Result<(), String> {
     let opts = parse(args)?;
+    if opts.long {
+        return long(&opts.cargo_test_args);
+    }
     let mut s = Sections::new(if opts.native_only { 3 } else { 7 });
 
     s.begin("prerequisites");
@@ -137,6 +146,25 @@ pub fn test(args: &[String]) -> Result<(), String> {
     e2e(&dist, &[])?;
 
     s.summary();
+    Ok(())
+}
+
+/// The long mode: tests/properties.rs optimized, at [`LONG_CASES`] cases per property (or
+/// `IPC_WALL_PROPTEST_CASES`); it is not part of the default run.
+fn long(cargo_test_args: &[String]) -> Result<(), String> {
+    let cases = match std::env::var("IPC_WALL_PROPTEST_CASES") {
+        Ok(v) => {
+            v.parse::<u32>().map_err(|_| format!("IPC_WALL_PROPTEST_CASES={v:?}: allowed: a whole number"))?
+        }
+        Err(_) => LONG_CASES,
+    };
+    println!("==> property tests at {cases} cases per property (release)");
+    let start = Instant::now();
+    run(cargo()
+        .args(["test", "--release", "--package", "ipc-wall", "--test", "properties"])
+        .args(cargo_test_args)
+        .env("IPC_WALL_PROPTEST_CASES", cases.to_string()))?;
+    println!("==> {cases} cases per property passed in {:.0} s", start.elapsed().as_secs_f64());
     Ok(())
 }
 
@@ -401,6 +429,9 @@ mod tests {
         assert!(o.native_only);
         assert_eq!(o.cargo_test_args, args(&["golden", "--", "--nocapture"]));
         assert!(parse(&args(&["--nativ"])).is_err());
+        let o = parse(&args(&["--long"])).unwrap();
+        assert!(o.long && !o.native_only);
+        assert!(!parse(&args(&[])).unwrap().long, "the long mode is not part of the default run");
     }
 
     #[test]
