@@ -27,8 +27,13 @@ pub struct Palette {
     pub wall_fill: RGBColor,
     pub wall_hatch: RGBColor,
     pub wall_edge: RGBColor,
+    /// The curves and markers (graphical objects: at least 3:1 on the background).
     pub penalty: RGBColor,
     pub ipc: RGBColor,
+    /// Words and numbers in the models' colours (text: at least 4.5:1, WCAG AA), the page's
+    /// `--penalty-text` and `--ipc-text`.
+    pub penalty_text: RGBColor,
+    pub ipc_text: RGBColor,
     pub x_tilde: RGBColor,
 }
 
@@ -45,6 +50,8 @@ impl Palette {
         wall_edge: RGBColor(0x8d, 0x88, 0x7d),
         penalty: RGBColor(0xdc, 0x3b, 0x2c),
         ipc: RGBColor(0x2f, 0x9e, 0x50),
+        penalty_text: RGBColor(0xb0, 0x26, 0x1a),
+        ipc_text: RGBColor(0x1b, 0x75, 0x36),
         x_tilde: RGBColor(0x7a, 0x3f, 0xc6),
     };
 
@@ -60,6 +67,8 @@ impl Palette {
         wall_edge: RGBColor(0x6e, 0x74, 0x7e),
         penalty: RGBColor(0xff, 0x6a, 0x5a),
         ipc: RGBColor(0x4c, 0xc7, 0x74),
+        penalty_text: RGBColor(0xff, 0x8b, 0x7e),
+        ipc_text: RGBColor(0x72, 0xd8, 0x92),
         x_tilde: RGBColor(0xb6, 0x8c, 0xff),
     };
 
@@ -75,6 +84,13 @@ impl Palette {
         match model {
             Model::Penalty => self.penalty,
             Model::Ipc => self.ipc,
+        }
+    }
+
+    fn model_text(&self, model: Model) -> RGBColor {
+        match model {
+            Model::Penalty => self.penalty_text,
+            Model::Ipc => self.ipc_text,
         }
     }
 }
@@ -329,7 +345,7 @@ pub fn draw<DB: DrawingBackend>(
             root.draw(&Text::new(
                 "d̂",
                 ((a + b) / 2, area.y1 - sc.px(3.0)),
-                sc.text(11.0, pal.ipc, HPos::Center, VPos::Bottom),
+                sc.text(11.0, pal.ipc_text, HPos::Center, VPos::Bottom),
             ))?;
         }
     }
@@ -388,7 +404,7 @@ pub fn draw<DB: DrawingBackend>(
     for &x in curves[1].infinite_at.iter().filter(|&&x| in_window(x)) {
         let xp = to_px(x, 0.0).0;
         let y = area.y0 + sc.px(2.0);
-        let label = Label::new("∞", (xp + sc.px(4.0), y), 18.0, pal.ipc).bold();
+        let label = Label::new("∞", (xp + sc.px(4.0), y), 18.0, pal.ipc_text).bold();
         labels.push(if in_window(back) || plot.x1 > wall + 0.25 * p.thickness {
             label.anchor(HPos::Left, VPos::Top).boxed(pal.wall_fill)
         } else {
@@ -402,7 +418,7 @@ pub fn draw<DB: DrawingBackend>(
         let w = sc.text_width(&text, 11.0);
         let x = to_px(xp, 0.0).0.clamp(area.x0 + w / 2, area.x1 - w / 2);
         labels.push(
-            Label::new(&text, (x, area.y0 + sc.px(24.0)), 11.0, pal.penalty)
+            Label::new(&text, (x, area.y0 + sc.px(24.0)), 11.0, pal.penalty_text)
                 .anchor(HPos::Center, VPos::Top)
                 .boxed(pal.wall_fill),
         );
@@ -628,7 +644,9 @@ fn draw_iterates<DB: DrawingBackend>(
             root.draw(&Text::new(
                 label,
                 (bb.x0, bb.y0),
-                sc.font(font, FontStyle::Bold).color(&c).pos(Pos::new(HPos::Left, VPos::Top)),
+                sc.font(font, FontStyle::Bold)
+                    .color(&pal.model_text(model))
+                    .pos(Pos::new(HPos::Left, VPos::Top)),
             ))?;
             taken.push(bb);
         }

@@ -319,3 +319,83 @@ for (const colorScheme of ['light', 'dark']) {
     }
   });
 }
+
+/** Runs before the page's scripts: every word written on the energy canvas is recorded with
+ * its colour and the colour most of its box had just before (what the word sits on). */
+function recordEnergyText() {
+  const words = [];
+  Object.defineProperty(window, '__energyText', { value: words });
+  const fillText = CanvasRenderingContext2D.prototype.fillText;
+  CanvasRenderingContext2D.prototype.fillText = function (s, x, y, ...rest) {
+    if (this.canvas.id === 'energy' && String(s).trim()) {
+      const m = this.measureText(s);
+      const t = this.getTransform();
+      const corners = [
+        [x - m.actualBoundingBoxLeft, y - m.actualBoundingBoxAscent],
+        [x + m.actualBoundingBoxRight, y - m.actualBoundingBoxAscent],
+        [x - m.actualBoundingBoxLeft, y + m.actualBoundingBoxDescent],
+        [x + m.actualBoundingBoxRight, y + m.actualBoundingBoxDescent],
+      ].map(([u, v]) => [t.a * u + t.c * v + t.e, t.b * u + t.d * v + t.f]);
+      const x0 = Math.max(0, Math.floor(Math.min(...corners.map((c) => c[0]))));
+      const y0 = Math.max(0, Math.floor(Math.min(...corners.map((c) => c[1]))));
+      const x1 = Math.min(this.canvas.width, Math.ceil(Math.max(...corners.map((c) => c[0]))));
+      const y1 = Math.min(this.canvas.height, Math.ceil(Math.max(...corners.map((c) => c[1]))));
+      if (x1 > x0 && y1 > y0) {
+        const px = this.getImageData(x0, y0, x1 - x0, y1 - y0).data;
+        const count = new Map();
+        for (let i = 0; i < px.length; i += 4) {
+          const k = `rgb(${px[i]}, ${px[i + 1]}, ${px[i + 2]})`;
+          count.set(k, (count.get(k) ?? 0) + 1);
+        }
+        const under = [...count].sort((a, b) => b[1] - a[1])[0][0];
+        words.push({ text: String(s), color: String(this.fillStyle), under });
+      }
+    }
+    return fillText.call(this, s, x, y, ...rest);
+  };
+}
+
+/** "#rrggbb" or "rgba(r, g, b, a)" as "rgb(r, g, b)". */
+function rgbOf(c) {
+  if (c.startsWith('#')) return `rgb(${[1, 3, 5].map((i) => parseInt(c.slice(i, i + 2), 16)).join(', ')})`;
+  return `rgb(${c.match(/[\d.]+/g).slice(0, 3).join(', ')})`;
+}
+
+for (const colorScheme of ['light', 'dark']) {
+  test(`the energy plot writes every word in AA contrast with what it sits on (${colorScheme})`, async () => {
+    const { page, context } = await openGuarded(browser, { contextOptions: { colorScheme, reducedMotion: 'reduce', deviceScaleFactor: 2 } });
+    try {
+      await context.addInitScript(recordEnergyText);
+      await page.reload();
+      await page.evaluate(() => window.ipcWall.ready);
+      // The impact step (x̃ = 0.55 m, behind the wall): both models' iterates are numbered,
+      // the barrier's ∞, d̂ and the penalty bump's height are written.
+      for (let i = 0; i < 11; i++) await page.evaluate(() => window.ipcWall.step());
+      await nextFrames(page, 3);
+      // And x̃ dragged to just inside the wall: the minimizers' labels move.
+      await page.evaluate(() => window.ipcWall.setXTilde(0.506));
+      await nextFrames(page, 3);
+      // A d̂ wide enough to be labelled on its band.
+      await page.evaluate(() => window.ipcWall.set({ dhat: 0.005 }));
+      await page.evaluate(() => window.ipcWall.setXTilde(0.51));
+      await nextFrames(page, 3);
+      const words = await page.evaluate(() => window.__energyText.slice());
+      const vars = await page.evaluate(() => {
+        const cs = getComputedStyle(document.documentElement);
+        return { pen: cs.getPropertyValue('--penalty-text').trim(), ipc: cs.getPropertyValue('--ipc-text').trim() };
+      });
+      const texts = words.map((w) => w.text);
+      for (const must of ['∞', 'd̂', '1', '2']) assert.ok(texts.includes(must), `"${must}" was drawn: ${texts.join(' | ')}`);
+      // Numbers of iterates in each model's own (text) colour, which the page also uses.
+      const colours = new Set(words.map((w) => rgbOf(w.color)));
+      assert.ok(colours.has(rgbOf(vars.ipc)) && colours.has(rgbOf(vars.pen)), [...colours].join(' '));
+      const low = words
+        .map((w) => ({ ...w, ratio: contrast(rgbOf(w.color), w.under) }))
+        .filter((w) => w.ratio < 4.5)
+        .map((w) => `"${w.text}" ${w.color} on ${w.under}: ${w.ratio.toFixed(2)}`);
+      assert.deepEqual(low, []);
+    } finally {
+      await context.close();
+    }
+  });
+}
