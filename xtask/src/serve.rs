@@ -393,6 +393,9 @@ mod tests {
 
         let server = Server::start(&site, 0, false).unwrap();
         let addr = server.addr;
+        // Loopback only: nobody else on the network can reach a dev server.
+        assert_eq!(addr.ip(), std::net::Ipv4Addr::LOCALHOST, "{addr}");
+        assert!(server.url().starts_with("http://127.0.0.1:"), "{}", server.url());
         let req = |m: &str, t: &str| get(addr, &format!("{m} {t} HTTP/1.1\r\nHost: x\r\n\r\n"));
 
         let (status, headers, body) = req("GET", "/");
