@@ -61,9 +61,9 @@ for (const v of [
   });
 }
 
-for (const width of [360, 768, 1400]) {
-  test(`no horizontal scrolling at ${width} px`, async () => {
-    const { page, context } = await openPage(browser, { width, height: 800, locale: 'en-US' });
+for (const [width, lang] of [[360, 'en'], [360, 'es'], [768, 'es'], [1400, 'en']]) {
+  test(`no horizontal scrolling at ${width} px (${lang})`, async () => {
+    const { page, context } = await openPage(browser, { width, height: 800, query: `?lang=${lang}` });
     try {
       await page.evaluate(() => window.ipcWall.runToEnd());
       await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
@@ -74,6 +74,44 @@ for (const width of [360, 768, 1400]) {
       }));
       assert.ok(m.scroll <= m.client, `scrollWidth ${m.scroll} > clientWidth ${m.client}`);
       assert.ok(m.widest <= m.client + 0.5, `an element reaches ${m.widest} px of ${m.client}`);
+    } finally {
+      await context.close();
+    }
+  });
+}
+
+// The trace's and the table's numbers are the point of those panels: none may be cut off at the
+// panel's edge or hidden behind a sideways scroll, at any step (the long ones, like
+// "−1,026 × 10⁻¹⁶ m", come when Newton converges) and in the longer language.
+for (const width of [360, 1024, 1280]) {
+  test(`the trace and the table show every cell whole at ${width} px (es)`, async () => {
+    const { page, context } = await openPage(browser, { width, height: 800, query: '?lang=es', reducedMotion: 'reduce' });
+    try {
+      const cut = [];
+      const check = (where) =>
+        page.evaluate((where) => {
+          const out = [];
+          for (const box of document.querySelectorAll('#trace .table-scroll, #table .table-scroll')) {
+            const r = box.getBoundingClientRect();
+            // 1 px of slack: sub-pixel widths round up in scrollWidth.
+            if (box.scrollWidth > box.clientWidth + 1) out.push(`${where} ${box.closest('section').id}: scrolls ${box.scrollWidth} > ${box.clientWidth}`);
+            for (const c of box.querySelectorAll('th, td')) {
+              const b = c.getBoundingClientRect();
+              if (b.width > 0 && b.right > r.right + 0.5) out.push(`${where} ${box.closest('section').id}: "${c.textContent}" ends at ${b.right} > ${r.right}`);
+            }
+          }
+          return out;
+        }, where);
+      for (let s = 1; s <= 16; s++) {
+        await page.evaluate(() => window.ipcWall.step());
+        for (const i of [0, 1]) {
+          await page.locator('#trace .seg button').nth(i).click();
+          await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+          cut.push(...(await check(`step ${s}, ${i ? 'IPC' : 'penalty'}:`)));
+        }
+      }
+      assert.ok((await page.locator('#trace tbody tr').count()) >= 2, 'the trace lists iterations');
+      assert.deepEqual(cut, []);
     } finally {
       await context.close();
     }
