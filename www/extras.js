@@ -7,7 +7,7 @@
 // window.ipcWall: iterates(model, step), trace(), regime().
 
 import * as api from './api.js';
-import { onLangChange, applyStatic } from './i18n.js';
+import { t, onLangChange, applyStatic } from './i18n.js';
 import { el } from './chart.js';
 import { readColors } from './scene.js';
 import { setupPresets } from './presets.js';
@@ -118,6 +118,26 @@ export function setupExtras() {
   const regimeRoot = el('section', { class: 'panel regime', id: 'regime', 'aria-labelledby': 'regime-title' });
   const tableRoot = el('section', { class: 'panel table', id: 'table', 'aria-labelledby': 'table-title' });
   extrasRoot.append(el('div', { class: 'solver' }, traceRoot, timelineRoot), regimeRoot, tableRoot);
+  // Embedded in the article, the figure stays compact: these panels wait behind one button
+  // (the iframe grows through the resize message when they open).
+  if (document.documentElement.classList.contains('embed')) {
+    const toggle = el('button', {
+      type: 'button',
+      id: 'extras-toggle',
+      class: 'extras-toggle',
+      'aria-expanded': 'false',
+      'aria-controls': 'extras',
+      'data-i18n': 'extras.more',
+      text: t('extras.more'),
+    });
+    toggle.addEventListener('click', () => {
+      const open = extrasRoot.hidden;
+      extrasRoot.hidden = !open;
+      toggle.setAttribute('aria-expanded', String(open));
+    });
+    extrasRoot.hidden = true;
+    extrasRoot.before(toggle);
+  }
 
   const showStep = (model, step) => {
     // The energy plot draws the iterates of the step whose x̃ it shows.

@@ -132,6 +132,70 @@ test('embed mode: no page chrome, full width, and resize messages size the ifram
   }
 });
 
+test('embedded, the panels beyond the article wait behind one button, and opening it grows the iframe', async () => {
+  const iframe = `<iframe src="${baseUrl}?embed=1&lang=es" title="figura" style="width:100%;height:300px;border:0;display:block"></iframe>
+<script>addEventListener('message', (e) => { const f = document.querySelector('iframe');
+  if (e.source === f.contentWindow && e.data.type === 'ipc-wall:resize') f.style.height = e.data.height + 'px'; });</script>`;
+  const { page, context, frame, consoleErrors } = await openArticle(iframe, { contextOptions: { reducedMotion: 'reduce' } });
+  const figureHeight = () => frame.evaluate(() => Math.ceil(document.getElementById('figure').getBoundingClientRect().height));
+  const lastResize = async () => (await messages(page, 'ipc-wall:resize')).at(-1)?.height;
+  const iframeHeight = () => page.evaluate(() => document.querySelector('iframe').getBoundingClientRect().height);
+  const panels = ['trace', 'timeline-panel', 'regime', 'table'];
+  try {
+    await page.waitForFunction(() => window.msgs.some((m) => m.type === 'ipc-wall:resize'));
+    await nextFrames(frame, 3);
+    // Compact: the figure the article talks about, and one button for the rest.
+    for (const id of ['presets', 'scene', 'energy', 'sliders', 'numbers']) assert.ok(await frame.locator(`#${id}`).isVisible(), `#${id} shown`);
+    for (const id of panels) assert.equal(await frame.locator(`#${id}`).isVisible(), false, `#${id} waits`);
+    const toggle = frame.locator('#extras-toggle');
+    assert.equal(await toggle.getAttribute('aria-expanded'), 'false');
+    assert.equal(await toggle.getAttribute('aria-controls'), 'extras');
+    assert.match(await toggle.textContent(), /traza del solver.*mapa de regímenes.*tabla del artículo/);
+    const closed = await figureHeight();
+    assert.equal(await lastResize(), closed);
+    assert.equal(await iframeHeight(), closed);
+    // The API does not depend on what is shown.
+    assert.equal((await frame.evaluate(() => window.ipcWall.table())).length, 18);
+
+    await toggle.click();
+    assert.equal(await toggle.getAttribute('aria-expanded'), 'true');
+    for (const id of panels) assert.ok(await frame.locator(`#${id}`).isVisible(), `#${id} shown once opened`);
+    await page.waitForFunction((h) => window.msgs.filter((m) => m.type === 'ipc-wall:resize').at(-1).height > h + 1000, closed);
+    await nextFrames(frame, 3);
+    const open = await figureHeight();
+    assert.equal(await lastResize(), open);
+    assert.equal(await iframeHeight(), open);
+    // The map, hidden until now, is drawn at its size.
+    await frame.waitForFunction(() => window.ipcWall.regime().complete, null, { polling: 100 });
+    await nextFrames(frame, 3);
+    const map = await frame.evaluate(() => {
+      const c = document.querySelector('#regime canvas');
+      const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+      const seen = new Set();
+      for (let i = 0; i < d.length; i += 4 * 53) seen.add((d[i] << 16) | (d[i + 1] << 8) | d[i + 2]);
+      return { colours: seen.size, width: c.width, css: c.getBoundingClientRect().width };
+    });
+    assert.ok(map.css > 200 && map.width >= map.css, `map sized ${map.width} for ${map.css} CSS px`);
+    assert.ok(map.colours >= 10, `map drawn (${map.colours} colours)`);
+    await screenshot(page, 'embed-panels-open', { fullPage: true });
+
+    await toggle.click();
+    await page.waitForFunction((h) => window.msgs.filter((m) => m.type === 'ipc-wall:resize').at(-1).height === h, closed);
+    assert.equal(await toggle.getAttribute('aria-expanded'), 'false');
+    assert.deepEqual(consoleErrors, []);
+  } finally {
+    await context.close();
+  }
+  // On its own page the panels are simply there.
+  const plain = await openGuarded(browser, { query: '?lang=es' });
+  try {
+    assert.equal(await plain.page.locator('#extras-toggle').count(), 0);
+    for (const id of panels) assert.ok(await plain.page.locator(`#${id}`).isVisible(), `#${id} shown`);
+  } finally {
+    await plain.context.close();
+  }
+});
+
 test('the parent drives the figure: set, step, play, pause, reset; outcomes come back as state messages', async () => {
   const { page, context, frame, consoleErrors } = await openArticle(
     `<iframe src="${baseUrl}?embed=1" title="figure" style="width:100%;height:1400px;border:0"></iframe>`,
