@@ -251,3 +251,55 @@ test('?lang=es: Spanish strings with the decimal comma, as the article writes 0,
     await context.close();
   }
 });
+
+/** Runs before the page's scripts: records, on the scene canvas, the words written and the
+ * small circles traced (the penalty ball's step markers are discs of radius 3.5 CSS px). */
+function recordScene() {
+  const rec = { words: [], discs: [] };
+  Object.defineProperty(window, '__scene', { value: rec });
+  const P = CanvasRenderingContext2D.prototype;
+  const { fillText, arc } = P;
+  P.fillText = function (s, ...rest) {
+    if (this.canvas.id === 'scene') rec.words.push(String(s).replace(/\s/g, ' '));
+    return fillText.call(this, s, ...rest);
+  };
+  P.arc = function (x, y, r, ...rest) {
+    if (this.canvas.id === 'scene' && r === 3.5) rec.discs.push(Math.round(x));
+    return arc.call(this, x, y, r, ...rest);
+  };
+}
+
+test('the scene: a marker at every step, the step that jumps the wall, the µm gap in the inset', async () => {
+  const { page, context, consoleErrors } = await openPage(browser, { width: 1280, height: 800, locale: 'en-US', reducedMotion: 'reduce' });
+  try {
+    await context.addInitScript(recordScene);
+    await page.reload();
+    await page.evaluate(() => window.ipcWall.ready);
+    const drawn = async (act) => {
+      await page.evaluate(() => {
+        window.__scene.words.length = 0;
+        window.__scene.discs.length = 0;
+      });
+      await page.evaluate(act);
+      await nextFrames(page);
+      return page.evaluate(() => ({ words: window.__scene.words.slice(), discs: new Set(window.__scene.discs).size }));
+    };
+    // Each step leaves one more marker of where the red ball was (the approach is 10 steps of
+    // 50 mm, far enough apart to be told apart on the track).
+    for (let k = 1; k <= 10; k++) {
+      const d = await drawn(() => window.ipcWall.step());
+      assert.ok(d.discs >= k, `after step ${k}: ${d.discs} markers`);
+    }
+    // Step 11 carries the red ball from in front of the wall to behind it: it is labelled.
+    const jump = await drawn(() => window.ipcWall.step());
+    assert.ok(jump.words.includes('one step: 50 mm'), jump.words.join(' | '));
+    assert.ok(jump.words.includes('behind the wall'), 'the inset says where the red ball went');
+    // The inset, on a log scale, shows the green ball's gap at that step, which the track
+    // cannot: 24.0 µm.
+    assert.ok(jump.words.includes('24.0 µm'), jump.words.join(' | '));
+    assert.ok(jump.words.includes('1 µm') && jump.words.includes('1 mm'), 'the inset has a log axis down to µm');
+    assert.deepEqual(consoleErrors, []);
+  } finally {
+    await context.close();
+  }
+});
