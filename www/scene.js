@@ -477,7 +477,8 @@ export function setupScene(canvas) {
         align = 'left';
       } else {
         u = su(d);
-        s = model === 'ipc' || d < 1e-3 ? fmtGap(d) : fmtLength(d, 3);
+        // Both balls alike (53 mm, not 53 mm and 53.00 mm); the article's µm gap below 1 mm.
+        s = d < 1e-3 ? fmtGap(d) : fmtLength(d, 3);
       }
       drawBall(ctx, shape, u, y, r, fill, edge);
       ctx.font = FONT_SMALL;

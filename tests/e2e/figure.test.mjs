@@ -286,10 +286,13 @@ test('the scene: a marker at every step, the step that jumps the wall, the µm g
     };
     // Each step leaves one more marker of where the red ball was (the approach is 10 steps of
     // 50 mm, far enough apart to be told apart on the track).
+    let d;
     for (let k = 1; k <= 10; k++) {
-      const d = await drawn(() => window.ipcWall.step());
+      d = await drawn(() => window.ipcWall.step());
       assert.ok(d.discs >= k, `after step ${k}: ${d.discs} markers`);
     }
+    // Both balls 3 mm from the wall, written alike in the inset.
+    assert.equal(d.words.filter((w) => w === '3 mm').length, 2, d.words.join(' | '));
     // Step 11 carries the red ball from in front of the wall to behind it: it is labelled.
     const jump = await drawn(() => window.ipcWall.step());
     assert.ok(jump.words.includes('one step: 50 mm'), jump.words.join(' | '));
