@@ -84,12 +84,13 @@ function hatch(ctx, x0, y0, w, h, c) {
   ctx.strokeRect(x0 + 0.5, y0 + 0.5, Math.max(0, w - 1), h - 1);
 }
 
-function text(ctx, s, x, y, color, align = 'left', font = FONT, baseline = 'alphabetic') {
+function text(ctx, s, x, y, color, align = 'left', font = FONT, baseline = 'alphabetic', maxWidth = undefined) {
   ctx.font = font;
   ctx.fillStyle = color;
   ctx.textAlign = align;
   ctx.textBaseline = baseline;
-  ctx.fillText(s, x, y);
+  if (maxWidth === undefined) ctx.fillText(s, x, y);
+  else ctx.fillText(s, x, y, maxWidth);
 }
 
 /** Text on a background-coloured plate, for labels that may sit over markers or lines. */
@@ -347,7 +348,8 @@ export function setupScene(canvas) {
     // Panel
     ctx.strokeStyle = c.line;
     ctx.strokeRect(padL - 6 + 0.5, iTop - 4 + 0.5, W - padL - padR + 12 - 1, H - iTop);
-    text(ctx, t('scene.inset'), padL, iTop + 10, c.muted, 'left', FONT_SMALL);
+    // On a phone the Spanish title is wider than the inset: squeezed a little rather than cut.
+    text(ctx, t('scene.inset'), padL, iTop + 10, c.muted, 'left', FONT_SMALL, 'alphabetic', W - padL - padR);
 
     // Barrier zone d < d̂
     const ud = su(Math.min(p.dhat, 10 ** eHi));

@@ -118,6 +118,37 @@ for (const width of [360, 1024, 1280]) {
   });
 }
 
+test('at 360 px in Spanish every word on the scene stays inside its frame', async () => {
+  const { page, context } = await openPage(browser, { width: 360, height: 740, dpr: 2, query: '?lang=es', reducedMotion: 'reduce' });
+  try {
+    await context.addInitScript(() => {
+      const out = [];
+      Object.defineProperty(window, '__sceneOut', { value: out });
+      const fillText = CanvasRenderingContext2D.prototype.fillText;
+      CanvasRenderingContext2D.prototype.fillText = function (s, x, y, maxWidth) {
+        if (this.canvas.id === 'scene') {
+          const w = Math.min(this.measureText(s).width, maxWidth ?? Infinity);
+          const left = this.textAlign === 'right' || this.textAlign === 'end' ? x - w : this.textAlign === 'center' ? x - w / 2 : x;
+          // In device pixels; the inset's frame runs 8 CSS px inside the canvas's edges.
+          const m = this.getTransform();
+          const [a, b] = [left * m.a + m.e, (left + w) * m.a + m.e];
+          const edge = 8 * devicePixelRatio;
+          if (a < edge - 0.5 || b > this.canvas.width - edge + 0.5) out.push(`"${s}" spans ${Math.round(a)}..${Math.round(b)} of ${this.canvas.width}`);
+        }
+        return maxWidth === undefined ? fillText.call(this, s, x, y) : fillText.call(this, s, x, y, maxWidth);
+      };
+    });
+    await page.reload();
+    await page.evaluate(() => window.ipcWall.ready);
+    for (let i = 0; i < 12; i++) await page.evaluate(() => window.ipcWall.step());
+    await page.evaluate(() => window.ipcWall.runToEnd());
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    assert.deepEqual(await page.evaluate(() => window.__sceneOut.slice()), []);
+  } finally {
+    await context.close();
+  }
+});
+
 test('dark colour scheme: the page and the scene turn dark', async () => {
   const { page, context } = await openPage(browser, { width: 1280, height: 800, colorScheme: 'dark' });
   try {
