@@ -3,7 +3,9 @@
 //! `cargo bench --bench throws` runs the criterion groups. With `IPC_WALL_SWEEP=1` it first
 //! times, side by side in one run, the whole CLI process and the
 //! whole article program (read from `../shared/article/`, never copied) over the same
-//! 15,000-throw sweep: 5,000 launch speeds, penalty at k = 1e4 and 1e6, and IPC.
+//! 15,000-throw sweep: 5,000 launch speeds, penalty at k = 1e4 and 1e6, and IPC; with
+//! `IPC_WALL_SWEEP_JSON=<file>` also writes those figures there. `cargo xtask bench` runs it
+//! so and puts everything in its report.
 
 use std::hint::black_box;
 use std::process::{Command, Stdio};
@@ -71,39 +73,70 @@ fn fastest(n: usize, mut cmd: impl FnMut() -> Command) -> Duration {
         .unwrap_or_default()
 }
 
+/// The whole-process times of the sweep: the CLI's, and the article's program's when the
+/// article is there.
+struct Sweep {
+    cli: Duration,
+    cli_runs: usize,
+    python: Option<Duration>,
+    python_runs: usize,
+}
+
 /// The CLI's sweep and the article's program on the same sweep, whole process against whole
-/// process.
-fn side_by_side() {
+/// process, each the fastest of a few runs (the least disturbed by other work).
+fn side_by_side() -> Sweep {
     let list: Vec<String> = sweep_v0().iter().map(|v| format!("{v:?}")).collect();
     let list = list.join(",");
-    let cli = fastest(5, || {
+    let (cli_runs, python_runs) = (7, 3);
+    let cli = fastest(cli_runs, || {
         let mut c = Command::new(env!("CARGO_BIN_EXE_ipc-wall"));
         c.args(["table", "--format", "csv", "--v0", &list]);
         c
     });
     println!("sweep: CLI, 15,000 throws, whole process: {:.1} ms", cli.as_secs_f64() * 1e3);
+    let mut sweep = Sweep { cli, cli_runs, python: None, python_runs };
     let Ok(article) = std::fs::read_to_string(ARTICLE) else {
         println!("sweep: the article is not at {ARTICLE}; no Python comparison");
-        return;
+        return sweep;
     };
-    let Some(start) = article.find("import math") else { return };
-    let Some(end) = article.find("\nwall at 0.503 m") else { return };
+    let (Some(start), Some(end)) = (article.find("import math"), article.find("\nwall at 0.503 m")) else {
+        println!("sweep: the article's program was not found in {ARTICLE}; no Python comparison");
+        return sweep;
+    };
     // The article's program as printed, with its list of six speeds replaced by the sweep.
     let program = article[start..end].replace("[1, 2, 5, 10, 20, 50]", &format!("[{list}]"));
-    let python = fastest(1, || {
+    let python = fastest(python_runs, || {
         let mut c = Command::new("python3");
         c.args(["-c", &program]);
         c
     });
     println!("sweep: article's Python, same sweep, whole process: {:.2} s", python.as_secs_f64());
     println!("sweep: speed-up {:.0}x (target: at least 100x)", python.as_secs_f64() / cli.as_secs_f64());
+    sweep.python = Some(python);
+    sweep
+}
+
+/// The sweep's figures as JSON, for `cargo xtask bench`'s report.
+fn sweep_json(s: &Sweep) -> String {
+    let python = s.python.map_or("null".to_string(), |d| format!("{:e}", d.as_secs_f64()));
+    format!(
+        "{{\"throws\": {}, \"cli_s\": {:e}, \"cli_runs\": {}, \"python_s\": {python}, \"python_runs\": {}}}\n",
+        3 * SWEEP_LEN,
+        s.cli.as_secs_f64(),
+        s.cli_runs,
+        s.python_runs
+    )
 }
 
 criterion_group!(benches, bench_throws);
 
 fn main() {
     if std::env::var_os("IPC_WALL_SWEEP").is_some() {
-        side_by_side();
+        let sweep = side_by_side();
+        // `cargo xtask bench` reads the figures from here.
+        if let Some(path) = std::env::var_os("IPC_WALL_SWEEP_JSON") {
+            std::fs::write(&path, sweep_json(&sweep)).expect("writing IPC_WALL_SWEEP_JSON");
+        }
     }
     benches();
     Criterion::default().configure_from_args().final_summary();
