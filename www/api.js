@@ -43,10 +43,16 @@ export function guard(fn) {
   }
 }
 
-async function instantiate(params) {
+async function instantiate(params, compiled) {
   const url = generation === 0 ? '../pkg/ipc_wall.js' : `../pkg/ipc_wall.js?r=${generation}`;
   const mod = await import(url);
-  await mod.default();
+  let module;
+  try {
+    module = await compiled;
+  } catch {
+    // The glue's own fetch below reports the error.
+  }
+  await mod.default(module ? { module_or_path: module } : undefined);
   const fig = new mod.Figure(params);
   glue = mod;
   figure = fig;
@@ -54,9 +60,10 @@ async function instantiate(params) {
   dead = null;
 }
 
-/** First load. `params` may be partial (the defaults fill the rest). */
-export async function load(params = {}) {
-  await instantiate(params);
+/** First load. `params` may be partial (the defaults fill the rest); `compiled`, a promise of
+ * the wasm already compiled (else the glue fetches and compiles it). */
+export async function load(params = {}, compiled = undefined) {
+  await instantiate(params, compiled);
 }
 
 /** Brings a dead (or live) figure back with the last parameters that worked. */

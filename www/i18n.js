@@ -525,8 +525,12 @@ export function fmtPow(x, sig = 3) {
 /** All digits (10000), for screen readers, which read "10⁴" badly. No grouping: "10.000"
  * would look like a decimal point next to Spanish decimal commas. */
 export function fmtPlain(x) {
-  return new Intl.NumberFormat(lang, { maximumSignificantDigits: 6, useGrouping: false }).format(x).replace(/^-/, '−');
+  // One formatter per language: making one costs milliseconds, and a slider drag asks often.
+  let f = plainFormats.get(lang);
+  if (!f) plainFormats.set(lang, (f = new Intl.NumberFormat(lang, { maximumSignificantDigits: 6, useGrouping: false })));
+  return f.format(x).replace(/^-/, '−');
 }
+const plainFormats = new Map();
 
 /** fmtSig for everyday magnitudes, powers of ten beyond them: 0.05, 250, 10⁸, 10⁻¹⁴. */
 export function fmtCompact(x, sig = 3) {

@@ -110,7 +110,7 @@ pub fn files(dir: &Path) -> Result<Vec<PathBuf>, String> {
     Ok(out)
 }
 
-fn gzip_len(bytes: &[u8]) -> Result<usize, String> {
+pub(crate) fn gzip_len(bytes: &[u8]) -> Result<usize, String> {
     let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
     gz.write_all(bytes).and_then(|()| gz.finish()).map(|v| v.len()).map_err(|e| format!("gzip: {e}"))
 }
@@ -129,4 +129,31 @@ fn print_sizes(dist: &Path) -> Result<(), String> {
     println!("{:<40} {:>10} {:>10}", "total", raw_total, gz_total);
     println!("\nxtask: wrote {}", dist.display());
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// index.html fetches every module and the wasm at once (no waterfall of imports found one
+    /// level at a time): a module added to www/ without its preload would slow the first frame.
+    #[test]
+    fn the_page_preloads_every_module_and_the_wasm() {
+        let page = fs::read_to_string(root().join("index.html")).unwrap();
+        let mut modules: Vec<String> = fs::read_dir(root().join("www"))
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .filter(|n| n.ends_with(".js") && n != "main.js")
+            .collect();
+        modules.sort();
+        assert!(!modules.is_empty());
+        for m in &modules {
+            assert!(
+                page.contains(&format!("<link rel=\"modulepreload\" href=\"./www/{m}\">")),
+                "index.html does not preload www/{m}"
+            );
+        }
+        assert!(page.contains(&format!("<link rel=\"modulepreload\" href=\"./pkg/{MODULE}.js\">")));
+        assert!(page.contains(&format!("<link rel=\"preload\" href=\"./pkg/{MODULE}_bg.wasm\" as=\"fetch\"")));
+    }
 }
