@@ -1,6 +1,7 @@
 //! `cargo xtask <command>`: the project's build, serve and test tasks, in Rust so that a
 //! fresh machine needs nothing but the Rust toolchain (plus node and Chromium for tests).
 
+mod bench;
 mod build;
 mod serve;
 mod test;
@@ -21,6 +22,10 @@ commands:
                         fmt, clippy and the native tests
   test --long           only the property tests, optimized, at 1,000,000 cases per
                         property (IPC_WALL_PROPTEST_CASES=N for another count)
+  bench [--quick]       every benchmark: native, wasm under Node and in headless
+                        Chromium, the page's frames and load, bytes; writes
+                        bench/report.md and bench/report.json with the budgets checked
+                        (--quick: shorter criterion runs, for trying things out)
   e2e [-- <node --test args>]
                         only the end-to-end tests: build, serve, run tests/e2e/ in
                         headless Chromium
@@ -33,6 +38,7 @@ fn main() -> ExitCode {
         Some("serve") => serve::serve(&args[1..]),
         Some("test") => test::test(&args[1..]),
         Some("e2e") => test::e2e_only(&args[1..]),
+        Some("bench") => bench::bench(&args[1..]),
         // Hidden: cargo's runner for wasm32 test binaries (set by `test`).
         Some("wasm-runner") => test::wasm_runner(&args[1..]),
         Some("-h" | "--help" | "help") => {

@@ -277,7 +277,7 @@ fn e2e_deadline() -> Result<Duration, String> {
 }
 
 /// Runs `cmd`, killing it and everything it started if it outlives `limit`.
-fn run_with_deadline(cmd: &mut Command, limit: Duration) -> Result<(), String> {
+pub(crate) fn run_with_deadline(cmd: &mut Command, limit: Duration) -> Result<(), String> {
     let mut child = cmd.spawn().map_err(|e| format!("could not start {}: {e}", show(cmd)))?;
     let start = Instant::now();
     loop {
@@ -316,7 +316,7 @@ fn kill_tree(pid: u32) {
 }
 
 /// Chromium and chromedriver from Debian; installed with apt-get when we can.
-fn ensure_chromium() -> Result<(), String> {
+pub(crate) fn ensure_chromium() -> Result<(), String> {
     let missing: Vec<&str> =
         [CHROMIUM, CHROMEDRIVER].into_iter().filter(|p| !Path::new(p).is_file()).collect();
     if missing.is_empty() {
@@ -364,7 +364,7 @@ fn is_root() -> bool {
 }
 
 /// `npm ci` in tests/e2e unless node_modules matches package-lock.json already.
-fn ensure_node_modules() -> Result<(), String> {
+pub(crate) fn ensure_node_modules() -> Result<(), String> {
     let dir = root().join("tests").join("e2e");
     for (tool, arg) in [("node", "--version"), ("npm", "--version")] {
         let ok = Command::new(tool).arg(arg).output().is_ok_and(|o| o.status.success());

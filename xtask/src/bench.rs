@@ -1,0 +1,800 @@
+//! `cargo xtask bench [--quick]`: every benchmark, and a report that checks the budgets.
+//!
+//! 1. Native: the criterion benchmarks of `benches/throws.rs`, with the CLI's 15,000-throw
+//!    sweep timed whole process against the article's own Python (when `../shared/article/`
+//!    is there).
+//! 2. The wasm of `dist/` under Node (`bench/wasm-node.mjs`) and, with the figure served
+//!    from `dist/`, in headless Chromium at 1280 × 800, dpr 2 (`bench/browser.mjs`).
+//! 3. Bytes of the wasm and of `dist/`, raw and gzip -9.
+//!
+//! Writes `bench/report.md` and `bench/report.json`; a figure that misses its budget is
+//! marked there (and the command still succeeds: budgets are reported, not enforced).
+//! The pure pieces (statistics, budgets, the report's formats) are unit-tested below.
+
+use std::fmt::Write as _;
+use std::fs;
+use std::path::Path;
+use std::process::Command;
+use std::time::Duration;
+
+use serde_json::{json, Value};
+
+use crate::build;
+use crate::serve::Server;
+use crate::test::{ensure_chromium, ensure_node_modules, run_with_deadline};
+use crate::util::{cargo, ensure_wasm_target, root, run, target_dir};
+
+/// A budget: the value must be at most, or at least, the limit.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Budget {
+    AtMost(f64),
+    AtLeast(f64),
+}
+
+impl Budget {
+    pub fn met(self, value: f64) -> bool {
+        match self {
+            Budget::AtMost(limit) => value <= limit,
+            Budget::AtLeast(limit) => value >= limit,
+        }
+    }
+
+    fn text(self, unit: &str) -> String {
+        let (op, limit) = match self {
+            Budget::AtMost(l) => ("≤", l),
+            Budget::AtLeast(l) => ("≥", l),
+        };
+        with_unit(&format!("{op} {}", number(limit)), unit)
+    }
+}
+
+/// One line of the report. `value` is None when it could not be measured here (the article
+/// is absent, say): shown as such, never as a miss.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Row {
+    pub key: &'static str,
+    pub label: String,
+    pub value: Option<f64>,
+    pub unit: &'static str,
+    pub budget: Option<Budget>,
+}
+
+impl Row {
+    fn new(key: &'static str, label: impl Into<String>, value: Option<f64>, unit: &'static str) -> Row {
+        Row { key, label: label.into(), value, unit, budget: None }
+    }
+
+    fn budget(mut self, b: Budget) -> Row {
+        self.budget = Some(b);
+        self
+    }
+
+    /// Some(true) met, Some(false) missed, None: no budget or no value.
+    pub fn met(&self) -> Option<bool> {
+        Some(self.budget?.met(self.value?))
+    }
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Section {
+    pub title: &'static str,
+    pub note: String,
+    pub rows: Vec<Row>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Report {
+    /// Where and when it was measured: (name, value).
+    pub env: Vec<(&'static str, String)>,
+    pub sections: Vec<Section>,
+}
+
+impl Report {
+    pub fn misses(&self) -> Vec<&Row> {
+        self.sections.iter().flat_map(|s| &s.rows).filter(|r| r.met() == Some(false)).collect()
+    }
+}
+
+// ---- statistics ---------------------------------------------------------------------------
+
+/// The median (mean of the two middle values for an even count); None for no values.
+pub fn median(xs: &[f64]) -> Option<f64> {
+    let mut v: Vec<f64> = xs.iter().copied().filter(|x| x.is_finite()).collect();
+    if v.is_empty() {
+        return None;
+    }
+    v.sort_by(f64::total_cmp);
+    let n = v.len();
+    Some(if n % 2 == 1 { v[n / 2] } else { 0.5 * (v[n / 2 - 1] + v[n / 2]) })
+}
+
+/// The `p` quantile by nearest rank (p = 0.95: the smallest value with 95 % of the values at
+/// or below it); None for no values.
+pub fn percentile(xs: &[f64], p: f64) -> Option<f64> {
+    let mut v: Vec<f64> = xs.iter().copied().filter(|x| x.is_finite()).collect();
+    if v.is_empty() {
+        return None;
+    }
+    v.sort_by(f64::total_cmp);
+    let rank = (p * v.len() as f64).ceil().max(1.0) as usize;
+    Some(v[rank.min(v.len()) - 1])
+}
+
+/// Frames the display had to skip, from the intervals between animation frames: an interval
+/// of about k frame periods means k − 1 frames were dropped. The period is the median
+/// interval (the display's rate).
+pub fn dropped_frames(intervals_ms: &[f64]) -> Option<f64> {
+    let period = median(intervals_ms)?;
+    if period <= 0.0 {
+        return None;
+    }
+    Some(intervals_ms.iter().map(|iv| ((iv / period).round() - 1.0).max(0.0)).sum())
+}
+
+// ---- formatting ---------------------------------------------------------------------------
+
+/// A number for people: thousands grouped, three significant digits below 100.
+pub fn number(x: f64) -> String {
+    let a = x.abs();
+    if a >= 1000.0 {
+        let digits = format!("{:.0}", a);
+        let mut out = String::new();
+        for (i, c) in digits.chars().enumerate() {
+            if i > 0 && (digits.len() - i) % 3 == 0 {
+                out.push(',');
+            }
+            out.push(c);
+        }
+        if x < 0.0 {
+            out.insert(0, '-');
+        }
+        return out;
+    }
+    let decimals = if a >= 100.0 || a == 0.0 {
+        0
+    } else if a >= 10.0 {
+        1
+    } else if a >= 1.0 {
+        2
+    } else {
+        // Three significant digits.
+        (2 - a.log10().floor() as i32).clamp(0, 12) as usize
+    };
+    format!("{x:.decimals$}")
+}
+
+fn with_unit(num: &str, unit: &str) -> String {
+    match unit {
+        "" => num.to_string(),
+        "×" => format!("{num}×"),
+        u => format!("{num} {u}"),
+    }
+}
+
+/// The report as Markdown: a table per section, misses in bold, a summary on top.
+pub fn markdown(r: &Report) -> String {
+    let mut s =
+        String::from("# ipc-wall benchmark report\n\nWritten by `cargo xtask bench`; do not edit.\n\n");
+    let misses = r.misses();
+    if misses.is_empty() {
+        s.push_str("**Every budget is met.**\n\n");
+    } else {
+        let names: Vec<String> = misses.iter().map(|m| m.label.clone()).collect();
+        let _ = writeln!(s, "**Budget misses ({}):** {}.\n", misses.len(), names.join("; "));
+    }
+    for (name, value) in &r.env {
+        let _ = writeln!(s, "- {name}: {value}");
+    }
+    for sec in &r.sections {
+        let _ = write!(s, "\n## {}\n\n", sec.title);
+        if !sec.note.is_empty() {
+            let _ = write!(s, "{}\n\n", sec.note);
+        }
+        s.push_str("| | value | budget | |\n|---|---:|---|---|\n");
+        for row in &sec.rows {
+            let value = row.value.map_or("not measured".to_string(), |v| with_unit(&number(v), row.unit));
+            let budget = row.budget.map_or(String::new(), |b| b.text(row.unit));
+            let status = match row.met() {
+                Some(true) => "ok",
+                Some(false) => "**MISS**",
+                None => "",
+            };
+            let _ = writeln!(s, "| {} | {value} | {budget} | {status} |", row.label);
+        }
+    }
+    s
+}
+
+/// The report as JSON: every row with its key, value, unit, budget and whether it is met.
+pub fn json_report(r: &Report) -> Value {
+    let env: serde_json::Map<String, Value> = r.env.iter().map(|(k, v)| (k.to_string(), json!(v))).collect();
+    let sections: Vec<Value> = r
+        .sections
+        .iter()
+        .map(|sec| {
+            let rows: Vec<Value> = sec
+                .rows
+                .iter()
+                .map(|row| {
+                    let budget = row.budget.map(|b| match b {
+                        Budget::AtMost(l) => json!({"at_most": l}),
+                        Budget::AtLeast(l) => json!({"at_least": l}),
+                    });
+                    json!({
+                        "key": row.key,
+                        "label": row.label,
+                        "value": row.value,
+                        "unit": row.unit,
+                        "budget": budget,
+                        "met": row.met(),
+                    })
+                })
+                .collect();
+            json!({"title": sec.title, "rows": rows})
+        })
+        .collect();
+    let misses: Vec<&str> = r.misses().iter().map(|m| m.key).collect();
+    json!({"env": env, "misses": misses, "sections": sections})
+}
+
+// ---- the measurements, gathered into a report --------------------------------------------
+
+/// Everything measured, as raw as the tools gave it.
+pub struct Measured {
+    /// Criterion's median time per iteration (ns) by `group/name`.
+    pub criterion: Vec<(String, Option<f64>)>,
+    /// `benches/throws.rs`'s sweep JSON.
+    pub sweep: Value,
+    /// `bench/wasm-node.mjs`'s JSON.
+    pub node: Value,
+    /// `bench/browser.mjs`'s JSON.
+    pub browser: Value,
+    /// Bytes of the wasm and of the whole site.
+    pub wasm_bytes: Bytes,
+    pub dist_bytes: Bytes,
+}
+
+const MODELS: [&str; 2] = ["penalty", "ipc"];
+const THROW_GROUP: &str = "throw_80_steps_article_defaults";
+
+fn f64s(v: &Value) -> Vec<f64> {
+    v.as_array().map(|a| a.iter().filter_map(Value::as_f64).collect()).unwrap_or_default()
+}
+
+fn ns(m: &Measured, id: &str) -> Option<f64> {
+    m.criterion.iter().find(|(k, _)| k == id).and_then(|(_, v)| *v)
+}
+
+/// Throws per second of the wasm for `model`: the median repetition.
+fn wasm_rate(throughput: &Value, model: &str) -> Option<f64> {
+    median(&f64s(&throughput[model]["seconds_per_throw"])).filter(|s| *s > 0.0).map(|s| 1.0 / s)
+}
+
+fn kb(bytes: usize) -> Option<f64> {
+    Some(bytes as f64 / 1000.0)
+}
+
+pub fn report(m: &Measured, env: Vec<(&'static str, String)>) -> Report {
+    let per_s = |ns: Option<f64>, n: f64| ns.filter(|t| *t > 0.0).map(|t| n * 1e9 / t);
+    let native: Vec<Option<f64>> =
+        MODELS.iter().map(|model| per_s(ns(m, &format!("{THROW_GROUP}/{model}")), 1.0)).collect();
+
+    let until_decided =
+        |model: &str| per_s(ns(m, &format!("throw_until_decided_article_defaults/{model}")), 1.0);
+    let rows = vec![
+        Row::new("native_penalty_per_s", "penalty: throws/s (80 steps, article defaults)", native[0], "/s"),
+        Row::new("native_ipc_per_s", "ipc: throws/s (80 steps, article defaults)", native[1], "/s"),
+        Row::new(
+            "native_penalty_until_decided_per_s",
+            "penalty: throws/s (until decided)",
+            until_decided("penalty"),
+            "/s",
+        ),
+        Row::new(
+            "native_ipc_until_decided_per_s",
+            "ipc: throws/s (until decided)",
+            until_decided("ipc"),
+            "/s",
+        ),
+        Row::new(
+            "native_sweep_in_process_per_s",
+            "15,000-throw sweep in process: throws/s",
+            per_s(ns(m, "sweep/15000_throws_in_process"), 15_000.0),
+            "/s",
+        ),
+        Row::new(
+            "native_regime_map_ms",
+            "regime map 128 × 128, both models",
+            ns(m, "regime_map/128x128_both_models").map(|t| t / 1e6),
+            "ms",
+        ),
+    ];
+    let native_section = Section {
+        title: "Native throughput",
+        note: "Criterion's median time per throw (`cargo bench --bench throws`).".into(),
+        rows,
+    };
+
+    let cli = m.sweep["cli_s"].as_f64();
+    let python = m.sweep["python_s"].as_f64();
+    let speedup = cli.zip(python).filter(|(c, _)| *c > 0.0).map(|(c, p)| p / c);
+    let sweep_section = Section {
+        title: "The 15,000-throw sweep: the CLI against the article's Python",
+        note: format!(
+            "`ipc-wall table --format csv --v0 <5,000 speeds from 1 to 50 m/s>` (penalty at k = 1e4 and 1e6, and IPC) \
+             against the article's own program run by `python3` on the same speeds, read from `../shared/article/` \
+             (never copied into the project); whole process against whole process, the fastest of {} and {} runs.",
+            m.sweep["cli_runs"].as_u64().unwrap_or(0),
+            m.sweep["python_runs"].as_u64().unwrap_or(0)
+        ),
+        rows: vec![
+            Row::new("sweep_cli_ms", "CLI, whole process", cli.map(|s| s * 1e3), "ms"),
+            Row::new("sweep_python_s", "article's Python, whole process", python, "s"),
+            Row::new("sweep_speedup", "speed-up", speedup, "×").budget(Budget::AtLeast(100.0)),
+        ],
+    };
+
+    let mut wasm_rows = Vec::new();
+    for (runtime, key, data) in
+        [("Node", "node", &m.node["throughput"]), ("Chromium", "chromium", &m.browser["throughput"])]
+    {
+        for (model, nat) in MODELS.iter().zip(&native) {
+            let rate = wasm_rate(data, model);
+            let (k_rate, k_ratio) = match (key, *model) {
+                ("node", "penalty") => ("node_penalty_per_s", "node_penalty_ratio"),
+                ("node", _) => ("node_ipc_per_s", "node_ipc_ratio"),
+                (_, "penalty") => ("chromium_penalty_per_s", "chromium_penalty_ratio"),
+                _ => ("chromium_ipc_per_s", "chromium_ipc_ratio"),
+            };
+            wasm_rows.push(Row::new(k_rate, format!("{runtime}, {model}: throws/s"), rate, "/s"));
+            let ratio = rate.zip(*nat).map(|(w, n)| w / n);
+            wasm_rows.push(
+                Row::new(k_ratio, format!("{runtime}, {model}: wasm / native"), ratio, "")
+                    .budget(Budget::AtLeast(0.6)),
+            );
+        }
+    }
+    let wasm_section = Section {
+        title: "WebAssembly throughput",
+        note: format!(
+            "The same 80-step throw through `benchThrows` of `dist/`'s wasm; the median of repeated runs after a warm-up. \
+             Node {}, Chromium {}.",
+            m.node["node"].as_str().unwrap_or("?"),
+            m.browser["chromium"].as_str().unwrap_or("?")
+        ),
+        rows: wasm_rows,
+    };
+
+    let b = &m.browser;
+    let frames = |phase: &str, what: &str| f64s(&b[phase][what]);
+    let mut page_rows = vec![Row::new(
+        "first_frame_ms",
+        "navigation to the first drawn frame (median of fresh loads)",
+        median(&f64s(&b["first_frame_ms"])),
+        "ms",
+    )
+    .budget(Budget::AtMost(300.0))];
+    for (phase, name) in [("playing", "playing"), ("dragging", "dragging the v0 slider")] {
+        let work = frames(phase, "work_ms");
+        let whole = frames(phase, "whole_ms");
+        let key = |k: &'static str, d: &'static str| if phase == "playing" { k } else { d };
+        page_rows.push(
+            Row::new(
+                key("play_frame_median_ms", "drag_frame_median_ms"),
+                format!("{name}: frame median (steps, scene, energy plot)"),
+                median(&work),
+                "ms",
+            )
+            .budget(Budget::AtMost(4.0)),
+        );
+        page_rows.push(
+            Row::new(
+                key("play_frame_p95_ms", "drag_frame_p95_ms"),
+                format!("{name}: frame p95"),
+                percentile(&work, 0.95),
+                "ms",
+            )
+            .budget(Budget::AtMost(8.0)),
+        );
+        page_rows.push(Row::new(
+            key("play_whole_median_ms", "drag_whole_median_ms"),
+            format!("{name}: whole frame with the panels, median"),
+            median(&whole),
+            "ms",
+        ));
+        page_rows.push(Row::new(
+            key("play_whole_p95_ms", "drag_whole_p95_ms"),
+            format!("{name}: whole frame with the panels, p95"),
+            percentile(&whole, 0.95),
+            "ms",
+        ));
+        page_rows.push(Row::new(
+            key("play_frames", "drag_frames"),
+            format!("{name}: frames that stepped or drew"),
+            Some(work.len() as f64),
+            "",
+        ));
+        let dropped = Row::new(
+            key("play_dropped_frames", "drag_dropped_frames"),
+            format!("{name}: dropped frames"),
+            dropped_frames(&f64s(&b[phase]["intervals_ms"])),
+            "",
+        );
+        page_rows.push(if phase == "dragging" { dropped.budget(Budget::AtMost(0.0)) } else { dropped });
+    }
+    let longest = |phase: &str| {
+        let tasks = b["long_tasks"][phase].as_array().cloned().unwrap_or_default();
+        Some(tasks.iter().filter_map(|t| t["duration"].as_f64()).fold(0.0, f64::max))
+    };
+    page_rows.push(
+        Row::new(
+            "longest_task_load_ms",
+            "longest task while loading (0: none over 50 ms)",
+            longest("load"),
+            "ms",
+        )
+        .budget(Budget::AtMost(50.0)),
+    );
+    page_rows.push(
+        Row::new(
+            "longest_task_frames_ms",
+            "longest task while playing and dragging (0: none over 50 ms)",
+            longest("frames"),
+            "ms",
+        )
+        .budget(Budget::AtMost(50.0)),
+    );
+    let map = b["map"].as_array().cloned().unwrap_or_default();
+    let compute: Vec<f64> = map.iter().filter_map(|c| c["compute_ms"].as_f64()).collect();
+    let screen: Vec<f64> = map.iter().filter_map(|c| c["screen_ms"].as_f64()).collect();
+    page_rows.push(
+        Row::new("map_fill_ms", "regime map 128 × 128: fill (compute) time, median", median(&compute), "ms")
+            .budget(Budget::AtMost(300.0)),
+    );
+    page_rows.push(Row::new(
+        "map_screen_ms",
+        "regime map: change of k to the complete map on screen, median",
+        median(&screen),
+        "ms",
+    ));
+    page_rows.push(Row::new(
+        "heap_mb",
+        "JS heap after load (after GC)",
+        b["heap"]["used_bytes"].as_f64().map(|x| x / 1e6),
+        "MB",
+    ));
+    let page_section = Section {
+        title: "The figure in headless Chromium (1280 × 800, dpr 2)",
+        note: "Frame times are the page's own per-frame work (`window.ipcWall.__frameTimes`), counting the frames \
+               that stepped or drew: slider input handlers, steps, scene and energy plot (the budget), and the whole \
+               frame with the panels below the figure once the regime map is complete. Long tasks from a \
+               PerformanceObserver; a dropped frame is a missed animation frame. The map is filled a slice per \
+               frame (10 ms at most), so on screen it takes longer than its compute time."
+            .into(),
+        rows: page_rows,
+    };
+
+    let bytes_section = Section {
+        title: "Bytes (1 KB = 1,000 bytes; gzip -9 of each file, summed)",
+        note: String::new(),
+        rows: vec![
+            Row::new("wasm_raw_kb", "wasm", kb(m.wasm_bytes.0), "KB"),
+            Row::new("wasm_gz_kb", "wasm, gzip -9", kb(m.wasm_bytes.1), "KB").budget(Budget::AtMost(120.0)),
+            Row::new("dist_raw_kb", "whole dist/", kb(m.dist_bytes.0), "KB"),
+            Row::new("dist_gz_kb", "whole dist/, gzip -9", kb(m.dist_bytes.1), "KB")
+                .budget(Budget::AtMost(200.0)),
+        ],
+    };
+    Report { env, sections: vec![native_section, sweep_section, wasm_section, page_section, bytes_section] }
+}
+
+// ---- running it ---------------------------------------------------------------------------
+
+/// (raw, gzip -9) bytes.
+pub type Bytes = (usize, usize);
+
+/// Raw and gzip -9 bytes of `dist/`'s wasm and of all of `dist/` (each file gzipped alone,
+/// as a server sends them).
+pub fn site_bytes(dist: &Path) -> Result<(Bytes, Bytes), String> {
+    let (mut wasm, mut total) = ((0, 0), (0, 0));
+    for rel in build::files(dist)? {
+        let bytes = fs::read(dist.join(&rel)).map_err(|e| format!("reading {}: {e}", rel.display()))?;
+        let gz = build::gzip_len(&bytes)?;
+        total = (total.0 + bytes.len(), total.1 + gz);
+        if rel.extension().is_some_and(|e| e == "wasm") {
+            wasm = (wasm.0 + bytes.len(), wasm.1 + gz);
+        }
+    }
+    Ok((wasm, total))
+}
+
+fn read_json(path: &Path) -> Result<Value, String> {
+    let text = fs::read_to_string(path).map_err(|e| format!("reading {}: {e}", path.display()))?;
+    serde_json::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+/// Criterion's median (ns per iteration) of `group/name`, from its last run.
+fn criterion_median(id: &str) -> Option<f64> {
+    let path = target_dir().join("criterion").join(id).join("new").join("estimates.json");
+    read_json(&path).ok()?["median"]["point_estimate"].as_f64()
+}
+
+fn output(cmd: &mut Command) -> String {
+    cmd.output()
+        .ok()
+        .filter(|o| o.status.success())
+        .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string())
+        .unwrap_or_else(|| "?".into())
+}
+
+fn environment() -> Vec<(&'static str, String)> {
+    let cpu = fs::read_to_string("/proc/cpuinfo")
+        .ok()
+        .and_then(|s| {
+            s.lines().find_map(|l| {
+                l.strip_prefix("model name").map(|v| v.trim_start_matches([' ', '\t', ':']).to_string())
+            })
+        })
+        .unwrap_or_else(|| "?".into());
+    let cores = std::thread::available_parallelism().map_or(0, |n| n.get());
+    let load = fs::read_to_string("/proc/loadavg")
+        .ok()
+        .map(|s| s.split_whitespace().take(3).collect::<Vec<_>>().join(" "))
+        .unwrap_or_else(|| "?".into());
+    vec![
+        ("date", output(Command::new("date").args(["-u", "+%Y-%m-%d %H:%M UTC"]))),
+        ("commit", output(Command::new("git").args(["rev-parse", "--short", "HEAD"]).current_dir(root()))),
+        ("machine", format!("{cpu}, {cores} cores")),
+        ("load average before the run (1, 5, 15 min)", load),
+        ("rustc", output(Command::new("rustc").arg("--version"))),
+    ]
+}
+
+pub fn bench(args: &[String]) -> Result<(), String> {
+    let quick = match args {
+        [] => false,
+        [a] if a == "--quick" => true,
+        _ => return Err("usage: cargo xtask bench [--quick]".into()),
+    };
+    let env = environment();
+    ensure_wasm_target()?;
+    ensure_chromium()?;
+    ensure_node_modules()?;
+    let dist = build::build()?;
+    let (wasm_bytes, dist_bytes) = site_bytes(&dist)?;
+    let work = target_dir().join("xtask").join("bench");
+    fs::create_dir_all(&work).map_err(|e| format!("creating {}: {e}", work.display()))?;
+
+    println!("\nxtask: native benchmarks (cargo bench --bench throws), with the sweep against the article's Python");
+    let sweep_path = work.join("sweep.json");
+    let _ = fs::remove_file(&sweep_path);
+    let mut bench = cargo();
+    bench
+        .args(["bench", "--package", "ipc-wall", "--bench", "throws"])
+        .env("IPC_WALL_SWEEP", "1")
+        .env("IPC_WALL_SWEEP_JSON", &sweep_path);
+    if quick {
+        bench.args(["--", "--warm-up-time", "1", "--measurement-time", "2"]);
+    }
+    run(&mut bench)?;
+    let ids = [
+        format!("{THROW_GROUP}/penalty"),
+        format!("{THROW_GROUP}/ipc"),
+        "throw_until_decided_article_defaults/penalty".to_string(),
+        "throw_until_decided_article_defaults/ipc".to_string(),
+        "sweep/15000_throws_in_process".to_string(),
+        "regime_map/128x128_both_models".to_string(),
+    ];
+    let criterion = ids.iter().map(|id| (id.clone(), criterion_median(id))).collect();
+
+    println!("\nxtask: the wasm under Node (bench/wasm-node.mjs)");
+    let node_path = work.join("node.json");
+    let mut node = Command::new("node");
+    node.current_dir(root()).arg("bench/wasm-node.mjs").arg(&dist).arg(&node_path);
+    run_with_deadline(&mut node, Duration::from_secs(300))?;
+
+    println!("xtask: the figure in headless Chromium (bench/browser.mjs)");
+    let browser_path = work.join("browser.json");
+    let server = Server::start(&dist, 0, false)?;
+    let mut browser = Command::new("node");
+    browser.current_dir(root()).arg("bench/browser.mjs").arg(&browser_path).env("IPC_WALL_URL", server.url());
+    let result = run_with_deadline(&mut browser, Duration::from_secs(600));
+    server.stop();
+    result?;
+
+    let mut env = env;
+    let measured = Measured {
+        criterion,
+        sweep: read_json(&sweep_path)?,
+        node: read_json(&node_path)?,
+        browser: read_json(&browser_path)?,
+        wasm_bytes,
+        dist_bytes,
+    };
+    if let Some(errors) = measured.browser["errors"].as_array().filter(|e| !e.is_empty()) {
+        return Err(format!("the page logged errors during the benchmark: {errors:?}"));
+    }
+    env.push(("node", measured.node["node"].as_str().unwrap_or("?").to_string()));
+    env.push(("chromium", measured.browser["chromium"].as_str().unwrap_or("?").to_string()));
+    let report = report(&measured, env);
+    let out = root().join("bench");
+    let md = markdown(&report);
+    fs::write(out.join("report.md"), &md).map_err(|e| format!("writing bench/report.md: {e}"))?;
+    let js = serde_json::to_string_pretty(&json_report(&report)).map_err(|e| e.to_string())? + "\n";
+    fs::write(out.join("report.json"), js).map_err(|e| format!("writing bench/report.json: {e}"))?;
+    println!("\n{md}\nxtask: wrote {} and report.json", out.join("report.md").display());
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::io::Read;
+
+    #[test]
+    fn budgets_hold_at_their_limit_and_not_beyond() {
+        assert!(Budget::AtMost(4.0).met(4.0));
+        assert!(!Budget::AtMost(4.0).met(4.000001));
+        assert!(Budget::AtLeast(0.6).met(0.6));
+        assert!(!Budget::AtLeast(0.6).met(0.59));
+        assert!(!Budget::AtMost(300.0).met(f64::NAN), "a NaN never meets a budget");
+    }
+
+    #[test]
+    fn median_and_p95() {
+        assert_eq!(median(&[]), None);
+        assert_eq!(median(&[3.0, 1.0, 2.0]), Some(2.0));
+        assert_eq!(median(&[4.0, 1.0, 3.0, 2.0]), Some(2.5));
+        assert_eq!(median(&[f64::NAN, 5.0]), Some(5.0));
+        let xs: Vec<f64> = (1..=100).map(f64::from).collect();
+        assert_eq!(percentile(&xs, 0.95), Some(95.0));
+        assert_eq!(percentile(&xs, 0.5), Some(50.0));
+        assert_eq!(percentile(&[7.0], 0.95), Some(7.0));
+        assert_eq!(percentile(&[1.0, 2.0], 0.95), Some(2.0));
+    }
+
+    #[test]
+    fn dropped_frames_count_the_missed_periods() {
+        let mut iv = vec![16.7; 50];
+        assert_eq!(dropped_frames(&iv), Some(0.0));
+        iv.push(33.4); // one frame missed
+        iv.push(50.0); // two
+        iv.push(20.0); // late, but not a missed frame
+        assert_eq!(dropped_frames(&iv), Some(3.0));
+        assert_eq!(dropped_frames(&[]), None);
+    }
+
+    #[test]
+    fn numbers_read_well() {
+        assert_eq!(number(8_401_000.4), "8,401,000");
+        assert_eq!(number(1000.0), "1,000");
+        assert_eq!(number(-12_345.0), "-12,345");
+        assert_eq!(number(125.4), "125");
+        assert_eq!(number(12.34), "12.3");
+        assert_eq!(number(2.345), "2.35");
+        assert_eq!(number(0.6789), "0.679");
+        assert_eq!(number(0.0), "0");
+    }
+
+    #[test]
+    fn gzip_sizes_are_gzip_minus_9_of_each_file() {
+        let dir = target_dir().join("xtask").join("test-site-bytes");
+        let _ = fs::remove_dir_all(&dir);
+        fs::create_dir_all(dir.join("pkg")).unwrap();
+        let wasm: Vec<u8> = (0..20_000u32).map(|i| (i % 7) as u8).collect();
+        let js = "export const x = 1;\n".repeat(200);
+        fs::write(dir.join("pkg").join("a_bg.wasm"), &wasm).unwrap();
+        fs::write(dir.join("index.js"), &js).unwrap();
+        let ((w_raw, w_gz), (t_raw, t_gz)) = site_bytes(&dir).unwrap();
+        assert_eq!(w_raw, 20_000);
+        assert_eq!(t_raw, 20_000 + js.len());
+        assert!(w_gz > 18 && w_gz < 500, "{w_gz}");
+        assert_eq!(t_gz, w_gz + build::gzip_len(js.as_bytes()).unwrap());
+        // What it counts is a real gzip stream of the same bytes, at the best level.
+        let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
+        std::io::Write::write_all(&mut gz, &wasm).unwrap();
+        let stream = gz.finish().unwrap();
+        assert_eq!(stream.len(), w_gz);
+        let mut back = Vec::new();
+        flate2::read::GzDecoder::new(&stream[..]).read_to_end(&mut back).unwrap();
+        assert_eq!(back, wasm);
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    fn sample() -> Measured {
+        let reps = |rate: f64| json!({"seconds_per_throw": [1.0 / rate, 1.1 / rate, 0.9 / rate]});
+        Measured {
+            criterion: vec![
+                (format!("{THROW_GROUP}/penalty"), Some(100.0)), // 10 M/s
+                (format!("{THROW_GROUP}/ipc"), Some(1000.0)),    // 1 M/s
+                ("sweep/15000_throws_in_process".into(), Some(10e6)),
+                ("regime_map/128x128_both_models".into(), None),
+            ],
+            sweep: json!({"throws": 15000, "cli_s": 0.012, "cli_runs": 7, "python_s": 1.56, "python_runs": 3}),
+            node: json!({"node": "v20", "throughput": {"penalty": reps(7e6), "ipc": reps(5e5)}}),
+            browser: json!({
+                "chromium": "156",
+                "first_frame_ms": [250.0, 320.0, 280.0],
+                "throughput": {"penalty": reps(8e6), "ipc": reps(8e5)},
+                "playing": {"work_ms": [1.0, 2.0, 3.0], "whole_ms": [2.0, 3.0, 4.0], "intervals_ms": [16.7, 16.7, 33.4]},
+                "dragging": {"work_ms": [2.0, 9.0, 3.0], "whole_ms": [4.0], "intervals_ms": [16.7, 16.7, 16.7]},
+                "long_tasks": {"load": [{"duration": 120.0}], "frames": []},
+                "map": [{"compute_ms": 150.0, "screen_ms": 400.0}],
+                "heap": {"used_bytes": 3.2e6},
+            }),
+            wasm_bytes: (260_000, 103_000),
+            dist_bytes: (510_000, 201_000),
+        }
+    }
+
+    fn row<'a>(r: &'a Report, key: &str) -> &'a Row {
+        r.sections
+            .iter()
+            .flat_map(|s| &s.rows)
+            .find(|row| row.key == key)
+            .unwrap_or_else(|| panic!("no row {key}"))
+    }
+
+    #[test]
+    fn the_report_derives_rates_ratios_and_misses() {
+        let r = report(&sample(), vec![("machine", "test".into())]);
+        assert!((row(&r, "native_penalty_per_s").value.unwrap() - 1e7).abs() < 1e-3);
+        assert!((row(&r, "node_penalty_ratio").value.unwrap() - 0.7).abs() < 1e-9);
+        assert_eq!(row(&r, "node_ipc_ratio").met(), Some(false), "0.5 of native misses 0.6");
+        assert!((row(&r, "chromium_ipc_ratio").value.unwrap() - 0.8).abs() < 1e-9);
+        assert!((row(&r, "sweep_speedup").value.unwrap() - 130.0).abs() < 1e-9);
+        assert_eq!(row(&r, "first_frame_ms").value, Some(280.0));
+        assert_eq!(row(&r, "drag_frame_p95_ms").met(), Some(false));
+        assert_eq!(row(&r, "play_dropped_frames").value, Some(1.0));
+        assert_eq!(row(&r, "longest_task_load_ms").met(), Some(false));
+        assert_eq!(row(&r, "longest_task_frames_ms").value, Some(0.0));
+        assert_eq!(row(&r, "native_regime_map_ms").value, None, "missing estimates stay unmeasured");
+        let keys: Vec<&str> = r.misses().iter().map(|m| m.key).collect();
+        assert_eq!(keys, ["node_ipc_ratio", "drag_frame_p95_ms", "longest_task_load_ms", "dist_gz_kb"]);
+    }
+
+    #[test]
+    fn markdown_marks_misses_and_names_them_on_top() {
+        let r = report(&sample(), vec![("machine", "test".into())]);
+        let md = markdown(&r);
+        assert!(md.contains("**Budget misses (4):**"), "{md}");
+        assert!(md.contains("| whole dist/, gzip -9 | 201 KB | ≤ 200 KB | **MISS** |"), "{md}");
+        assert!(md.contains("| wasm, gzip -9 | 103 KB | ≤ 120 KB | ok |"), "{md}");
+        assert!(md.contains("| speed-up | 130× | ≥ 100× | ok |"), "{md}");
+        assert!(md.contains("| regime map 128 × 128, both models | not measured |  |  |"), "{md}");
+        assert!(md.contains("- machine: test"), "{md}");
+        assert_eq!(md.matches("**MISS**").count(), 4);
+    }
+
+    #[test]
+    fn without_the_article_the_python_row_is_unmeasured_not_missed() {
+        let mut m = sample();
+        m.sweep["python_s"] = Value::Null;
+        let r = report(&m, vec![]);
+        assert_eq!(row(&r, "sweep_speedup").value, None);
+        assert_eq!(row(&r, "sweep_speedup").met(), None);
+        assert!(!r.misses().iter().any(|m| m.key == "sweep_speedup"));
+    }
+
+    #[test]
+    fn json_has_every_row_with_its_budget_and_verdict() {
+        let r = report(&sample(), vec![("machine", "test".into())]);
+        let j = json_report(&r);
+        assert_eq!(j["env"]["machine"], "test");
+        assert_eq!(
+            j["misses"],
+            json!(["node_ipc_ratio", "drag_frame_p95_ms", "longest_task_load_ms", "dist_gz_kb"])
+        );
+        let rows: Vec<&Value> =
+            j["sections"].as_array().unwrap().iter().flat_map(|s| s["rows"].as_array().unwrap()).collect();
+        let n: usize = r.sections.iter().map(|s| s.rows.len()).sum();
+        assert_eq!(rows.len(), n);
+        let wasm = rows.iter().find(|r| r["key"] == "wasm_gz_kb").unwrap();
+        assert_eq!(wasm["budget"], json!({"at_most": 120.0}));
+        assert_eq!(wasm["met"], json!(true));
+        assert_eq!(wasm["value"], json!(103.0));
+        let heap = rows.iter().find(|r| r["key"] == "heap_mb").unwrap();
+        assert_eq!(heap["budget"], Value::Null);
+        assert_eq!(heap["met"], Value::Null);
+    }
+}
