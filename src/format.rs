@@ -43,11 +43,21 @@ pub fn py_repr(x: f64) -> String {
 /// hundreds of zeros: positional for magnitudes in [1e-5, 1e16), scientific (`2.4e-5`)
 /// otherwise. Used for CSV and for labels.
 pub fn shortest(x: f64) -> String {
-    let a = x.abs();
-    if x == 0.0 || (1e-5..1e16).contains(&a) {
-        format!("{x}")
-    } else {
-        format!("{x:e}")
+    Shortest(x).to_string()
+}
+
+/// [`shortest`] as a `Display`, to write without a `String` of its own.
+#[derive(Clone, Copy, Debug)]
+pub struct Shortest(pub f64);
+
+impl std::fmt::Display for Shortest {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let x = self.0;
+        if x == 0.0 || (1e-5..1e16).contains(&x.abs()) {
+            write!(f, "{x}")
+        } else {
+            write!(f, "{x:e}")
+        }
     }
 }
 

@@ -4,7 +4,7 @@ use std::io::Write;
 use std::process::ExitCode;
 
 use ipc_wall::params::{check, echo, Field};
-use ipc_wall::table::{format_csv, format_table, rows, ARTICLE_K, ARTICLE_V0};
+use ipc_wall::table::{csv, format_table, ARTICLE_K, ARTICLE_V0};
 use ipc_wall::Params;
 
 const USAGE: &str = "\
@@ -148,7 +148,7 @@ fn main() -> ExitCode {
         Ok(None) => USAGE.to_owned(),
         Ok(Some(cmd)) => match cmd.format {
             Format::Table => format_table(&cmd.params, &cmd.v0s, &cmd.ks),
-            Format::Csv => format_csv(&rows(&cmd.params, &cmd.v0s, &cmd.ks)),
+            Format::Csv => csv(&cmd.params, &cmd.v0s, &cmd.ks),
         },
         Err(msg) => {
             eprintln!("error: {msg}");

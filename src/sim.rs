@@ -247,13 +247,14 @@ impl Simulation {
     }
 
     /// The state free flight changes, to keep in registers, if the tight loop of
-    /// [`Simulation::fly_once`] applies: M = 1 (the article's mass), no trace, and no contact
-    /// yet (so no step of it can end the throw but the last before the cap, left to
-    /// [`Simulation::coast_once`]).
+    /// [`Simulation::fly_once`] applies: M = 1 (the article's mass), no trace, and no step of
+    /// it can end the throw but the last before the cap, left to [`Simulation::coast_once`].
+    /// That holds before any contact, and after contact for a fixed number of steps, where
+    /// only the count ends a throw (most of an article throw is the ball flying back).
     fn flight(&self) -> Option<Flight> {
         let fast = self.trace.is_none()
             && self.params.mass == 1.0
-            && !self.contact
+            && (!self.contact || matches!(self.horizon, Horizon::Steps(_)))
             && self.outcome == Outcome::Flying;
         fast.then_some(Flight { x: self.x, v: self.v, xmax: self.xmax, step: self.step })
     }
@@ -324,6 +325,16 @@ impl Simulation {
         let sol = StepSolution { x: x1, energy: e1, iterations: 2, contact_free: true };
         self.commit(sol, (x1 - x) / h, x_tilde);
         true
+    }
+
+    /// Steps until the next step is one of [`Simulation::coast`]'s tight free-flight steps,
+    /// or the throw ends: after it, [`coast_lanes`] flies it beside other throws.
+    pub fn step_to_flight(&mut self) {
+        while self.outcome == Outcome::Flying && !self.flight().is_some_and(|mut f| self.fly_once(&mut f)) {
+            if self.step().is_none() {
+                return;
+            }
+        }
     }
 
     /// The result so far (final once [`Simulation::outcome`] is not `Flying`).

@@ -1,7 +1,7 @@
 //! The article's table: for each launch speed, one penalty throw per stiffness and one IPC
 //! throw, each of a fixed number of steps.
 
-use crate::format::{compact, py_repr, shortest, whole_or_shortest as whole};
+use crate::format::{compact, py_repr, whole_or_shortest as whole, Shortest};
 use crate::integrator::Model;
 use crate::params::Params;
 #[cfg(doc)]
@@ -25,50 +25,95 @@ pub struct Row {
 
 /// Every throw of the table, in its order: for each `v0`, one penalty row per `k`, then the
 /// IPC row. Each throw runs `params.steps` steps, as the article's do.
-///
-/// Throws are independent, so long sweeps are shared among the machine's cores; the rows
-/// and every bit in them are the same as in one thread.
 pub fn rows(params: &Params, v0s: &[f64], ks: &[f64]) -> Vec<Row> {
-    const PER_THREAD: usize = 64;
+    by_parts(v0s, |part| rows_serial(params, part, ks)).into_iter().flatten().collect()
+}
+
+/// [`format_csv`] of [`rows`], each part of a long sweep formatted in the thread that threw
+/// it: formatting costs about as much as the throws.
+pub fn csv(params: &Params, v0s: &[f64], ks: &[f64]) -> String {
+    let parts = by_parts(v0s, |part| csv_lines(&rows_serial(params, part, ks)));
+    let mut s = String::with_capacity(CSV_HEADER.len() + 1 + parts.iter().map(String::len).sum::<usize>());
+    s.push_str(CSV_HEADER);
+    s.push('\n');
+    parts.iter().for_each(|part| s.push_str(part));
+    s
+}
+
+/// `f` of consecutive parts of `v0s`, in order. Throws are independent, so long sweeps are
+/// shared among the machine's cores; the results and every bit in them are the same as in
+/// one thread. Slow speeds cost more steps than fast ones, so the parts are small and each
+/// thread takes the next one free.
+fn by_parts<T: Send>(v0s: &[f64], f: impl Fn(&[f64]) -> T + Sync) -> Vec<T> {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    const PER_PART: usize = 64;
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-    if threads < 2 || v0s.len() < 2 * PER_THREAD {
-        return rows_serial(params, v0s, ks);
+    if threads < 2 || v0s.len() < 2 * PER_PART {
+        return vec![f(v0s)];
     }
-    let chunk = v0s.len().div_ceil(threads);
-    std::thread::scope(|s| {
-        let handles: Vec<_> =
-            v0s.chunks(chunk).map(|part| s.spawn(move || rows_serial(params, part, ks))).collect();
+    let parts: Vec<&[f64]> = v0s.chunks(v0s.len().div_ceil(8 * threads).max(PER_PART)).collect();
+    let next = AtomicUsize::new(0);
+    let work = || {
+        let mut done = Vec::new();
+        loop {
+            let i = next.fetch_add(1, Ordering::Relaxed);
+            let Some(part) = parts.get(i) else { return done };
+            done.push((i, f(part)));
+        }
+    };
+    let mut done: Vec<(usize, T)> = std::thread::scope(|s| {
+        let handles: Vec<_> = (1..threads).map(|_| s.spawn(work)).collect();
+        let mut done = work();
         // A throw does not panic; if one did, re-raise it here rather than lose rows.
-        handles.into_iter().flat_map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e))).collect()
-    })
+        for h in handles {
+            done.extend(h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)));
+        }
+        done
+    });
+    done.sort_unstable_by_key(|(i, _)| *i);
+    done.into_iter().map(|(_, t)| t).collect()
 }
 
 /// The throws of one speed share their approach to the wall, which is the same for every
-/// model and stiffness until the IPC ball comes within d̂ (see [`crate::sim::throw_both`]),
-/// and [`LANES`] speeds coast side by side. Every bit is that of separate [`throw`]s.
+/// model and stiffness until the IPC ball comes within d̂ (see [`crate::sim::throw_both`]).
+/// [`LANES`] speeds fly side by side ([`coast_lanes`]) to the wall, and the IPC balls again
+/// on the way back, which is most of an article throw. Every bit is that of separate
+/// [`throw`]s.
 fn rows_serial(params: &Params, v0s: &[f64], ks: &[f64]) -> Vec<Row> {
     const LANES: usize = 4;
     let horizon = Horizon::Steps(params.steps);
     let mut out = Vec::with_capacity(v0s.len() * (ks.len() + 1));
-    let mut fork = |v0: f64, mut ipc: Simulation| {
+    // The penalty rows of the speed; the IPC ball is left at its first free-flight step
+    // after contact (or at its end), for the caller to finish.
+    let fork = |out: &mut Vec<Row>, v0: f64, ipc: &mut Simulation| {
         while ipc.coast() > 0 || ipc.step_out_of_contact() {}
         for &k in ks {
             let result = ipc.with_penalty_stiffness(k).run();
             out.push(Row { v0, model: Model::Penalty, k: Some(k), result });
         }
-        out.push(Row { v0, model: Model::Ipc, k: None, result: ipc.run() });
+        ipc.step_to_flight();
+        out.push(Row { v0, model: Model::Ipc, k: None, result: ipc.result() });
     };
     let start = |v0: f64| Simulation::new(&Params { v0, ..*params }, Model::Ipc, horizon);
     let mut lanes = v0s.chunks_exact(LANES);
     for group in &mut lanes {
         let mut sims: [Simulation; LANES] = std::array::from_fn(|i| start(group[i]));
         coast_lanes(&mut sims);
-        for (&v0, sim) in group.iter().zip(sims) {
-            fork(v0, sim);
+        for (&v0, sim) in group.iter().zip(&mut sims) {
+            fork(&mut out, v0, sim);
+        }
+        coast_lanes(&mut sims);
+        let rows = out.len() - LANES * (ks.len() + 1);
+        for (row, sim) in out[rows..].iter_mut().skip(ks.len()).step_by(ks.len() + 1).zip(&mut sims) {
+            row.result = sim.run();
         }
     }
     for &v0 in lanes.remainder() {
-        fork(v0, start(v0));
+        let mut ipc = start(v0);
+        fork(&mut out, v0, &mut ipc);
+        if let Some(row) = out.last_mut() {
+            row.result = ipc.run();
+        }
     }
     out
 }
@@ -109,25 +154,26 @@ pub const CSV_HEADER: &str = "v0,model,k,outcome,xmax_minus_wall_m,newton_max";
 
 /// The rows as CSV, floats written so they parse back to the same value.
 pub fn format_csv(rows: &[Row]) -> String {
-    use std::fmt::Write;
-    let mut s = String::with_capacity(CSV_HEADER.len() + 1 + rows.len() * 48);
-    s.push_str(CSV_HEADER);
+    let mut s = String::from(CSV_HEADER);
     s.push('\n');
-    // Consecutive rows share their speed: format it once.
-    let mut v0 = (f64::NAN, String::new());
+    s + &csv_lines(rows)
+}
+
+/// The CSV lines of `rows`, without the header.
+fn csv_lines(rows: &[Row]) -> String {
+    use std::fmt::Write;
+    let mut s = String::with_capacity(rows.len() * 48);
     for r in rows {
-        if r.v0.to_bits() != v0.0.to_bits() {
-            v0 = (r.v0, shortest(r.v0));
+        let k = r.k.map(Shortest);
+        let _ = write!(s, "{},{},", Shortest(r.v0), r.model.name());
+        if let Some(k) = k {
+            let _ = write!(s, "{k}");
         }
-        let k = r.k.map(shortest).unwrap_or_default();
         let _ = writeln!(
             s,
-            "{},{},{},{},{},{}",
-            v0.1,
-            r.model.name(),
-            k,
+            ",{},{},{}",
             r.result.outcome.name(),
-            shortest(r.result.xmax_minus_wall),
+            Shortest(r.result.xmax_minus_wall),
             r.result.newton_max
         );
     }
