@@ -523,14 +523,21 @@ export function fmtPow(x, sig = 3) {
 }
 
 /** All digits (10000), for screen readers, which read "10⁴" badly. No grouping: "10.000"
- * would look like a decimal point next to Spanish decimal commas. */
+ * would look like a decimal point next to Spanish decimal commas. Six significant digits,
+ * never an exponent. Plain JS rather than Intl.NumberFormat: the first Intl formatter of a
+ * page loads ICU's data, some 15 ms before the first frame. */
 export function fmtPlain(x) {
-  // One formatter per language: making one costs milliseconds, and a slider drag asks often.
-  let f = plainFormats.get(lang);
-  if (!f) plainFormats.set(lang, (f = new Intl.NumberFormat(lang, { maximumSignificantDigits: 6, useGrouping: false })));
-  return f.format(x).replace(/^-/, '−');
+  if (!Number.isFinite(x)) return String(x);
+  if (x === 0) return '0';
+  const [m, e] = Math.abs(x).toExponential(5).split('e');
+  const digits = m.replace('.', '').replace(/0+$/, '');
+  const exp = Number(e);
+  let s;
+  if (exp < 0) s = `0.${'0'.repeat(-exp - 1)}${digits}`;
+  else if (exp + 1 >= digits.length) s = digits + '0'.repeat(exp + 1 - digits.length);
+  else s = `${digits.slice(0, exp + 1)}.${digits.slice(exp + 1)}`;
+  return `${x < 0 ? '−' : ''}${dec(s)}`;
 }
-const plainFormats = new Map();
 
 /** fmtSig for everyday magnitudes, powers of ten beyond them: 0.05, 250, 10⁸, 10⁻¹⁴. */
 export function fmtCompact(x, sig = 3) {
