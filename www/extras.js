@@ -172,7 +172,8 @@ export function setupExtras() {
 
 /**
  * Once per animation frame, after the figure's own updates. `frameStart` is the
- * performance.now() at which the frame's work began; `restarted` counts restarts.
+ * performance.now() at which the frame's work began; `restarted` counts restarts. Returns
+ * whether every panel has started drawing.
  */
 export function updateExtras({ state, restarts: r, dark: d, frameStart }) {
   if (!state || api.isDead()) return;
@@ -190,8 +191,12 @@ export function updateExtras({ state, restarts: r, dark: d, frameStart }) {
   updateHistory(state);
   presets.update(state);
   trace.update(state, restarted);
+  // At load the panels start one per frame, so that no frame is one long task.
+  if (started < 3) started += 1;
   const sel = trace.selection();
-  timeline.update({ history, params: state.params, colors, selected: sel }, `${r}|${history.penalty.len}|${history.ipc.len}|${sel.step}|${sel.follow}|${sel.model}`);
-  table.update(state);
-  regime.update(state, colors, frameStart + FRAME_BUDGET_MS);
+  if (started >= 1) timeline.update({ history, params: state.params, colors, selected: sel }, `${r}|${history.penalty.len}|${history.ipc.len}|${sel.step}|${sel.follow}|${sel.model}`);
+  if (started >= 2) table.update(state);
+  if (started >= 3) regime.update(state, colors, frameStart + FRAME_BUDGET_MS);
+  return started >= 3;
 }
+let started = 0;

@@ -664,7 +664,7 @@ function frame(now) {
       const work = performance.now() - t0 + inputWork;
       // Issue 4's panels, from the second frame on so that the figure shows first; the regime
       // map fills until t0 + 10 ms (outside the work time above).
-      if (firstFrameDrawn) updateExtras({ state: ui.state, restarts: ui.restarts, dark: ui.dark, frameStart: t0 });
+      const extrasDrawn = firstFrameDrawn && updateExtras({ state: ui.state, restarts: ui.restarts, dark: ui.dark, frameStart: t0 });
       if (worked || drew) {
         const i = frameCount++ % frameTimes.work.length;
         frameTimes.work[i] = work;
@@ -676,7 +676,7 @@ function frame(now) {
         // Navigation to the figure's first drawn frame, for the benchmark (performance.now()
         // counts from the navigation's start).
         performance.mark('ipc-wall:first-frame');
-      } else if (!readyResolved) {
+      } else if (!readyResolved && extrasDrawn) {
         // `ready` once the panels below have drawn too.
         readyResolved = true;
         resolveReady();
