@@ -5,7 +5,7 @@
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { launchBrowser, screenshot } from './harness.mjs';
+import { launchBrowser, screenshot, rng } from './harness.mjs';
 import { openGuarded, nextFrames, traces } from './guarded.mjs';
 
 let browser;
@@ -22,18 +22,6 @@ async function figureSpecs(page) {
     const mod = await import('/pkg/ipc_wall.js');
     return mod.parameterSpecs();
   });
-}
-
-/** mulberry32: a small seeded generator, so a failure names a combination one can replay. */
-function rng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /**

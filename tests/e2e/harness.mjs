@@ -104,3 +104,15 @@ export async function screenshot(page, name, options = {}) {
   await page.screenshot({ path: file, ...options });
   return file;
 }
+
+/** mulberry32: a small seeded generator, so a failing run names a seed one can replay. */
+export function rng(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}

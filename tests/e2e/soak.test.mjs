@@ -21,7 +21,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { artifactsDir, launchBrowser, openPage, screenshot } from './harness.mjs';
+import { artifactsDir, launchBrowser, openPage, screenshot, rng } from './harness.mjs';
 
 const STORM_S = Number(process.env.IPC_WALL_SOAK_SECONDS ?? 60);
 const SEED = Number(process.env.IPC_WALL_SEED ?? 6);
@@ -34,18 +34,6 @@ before(async () => {
 after(async () => {
   await browser?.close();
 });
-
-/** mulberry32: a small seeded generator, so a failing storm can be replayed. */
-function rng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function quantile(xs, q) {
   const s = [...xs].sort((a, b) => a - b);
