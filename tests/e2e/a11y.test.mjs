@@ -185,6 +185,14 @@ test('labels, values with units, text alternatives for the canvases, outcomes an
       if (units[s.name]) assert.match(s.value, units[s.name], `${s.name}: ${s.value}`);
     }
     assert.ok(sliders.length >= 5);
+    // Screen readers get all the digits, six at most, with the language's decimal comma.
+    const spoken = (name) => page.locator(`input[name=${name}]`).getAttribute('aria-valuetext');
+    assert.equal(await spoken('kappa'), '10000');
+    assert.match(await spoken('k'), /^10000\sN\/m$/);
+    await page.evaluate(() => window.ipcWall.set({ k: 1234567.891, kappa: 0.00123456789e6 }));
+    assert.match(await spoken('k'), /^1234570\sN\/m$/);
+    assert.equal(await spoken('kappa'), '1234,57');
+    await page.evaluate(() => window.ipcWall.set({ k: 1e4, kappa: 1e4 }));
     // Each canvas says what it shows.
     const canvases = await page.evaluate(() =>
       [...document.querySelectorAll('canvas')].map((c) => ({
