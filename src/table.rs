@@ -4,8 +4,6 @@
 use crate::format::{compact, py_repr, whole_or_shortest as whole, Shortest};
 use crate::integrator::Model;
 use crate::params::Params;
-#[cfg(doc)]
-use crate::sim::throw;
 use crate::sim::{coast_lanes, Horizon, Outcome, Simulation, ThrowResult};
 
 /// The article's launch speeds [m/s].
@@ -42,43 +40,27 @@ pub fn csv(params: &Params, v0s: &[f64], ks: &[f64]) -> String {
 
 /// `f` of consecutive parts of `v0s`, in order. Throws are independent, so long sweeps are
 /// shared among the machine's cores; the results and every bit in them are the same as in
-/// one thread. Slow speeds cost more steps than fast ones, so the parts are small and each
-/// thread takes the next one free.
+/// one thread.
 fn by_parts<T: Send>(v0s: &[f64], f: impl Fn(&[f64]) -> T + Sync) -> Vec<T> {
-    use std::sync::atomic::{AtomicUsize, Ordering};
-    const PER_PART: usize = 64;
+    const PER_THREAD: usize = 64;
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-    if threads < 2 || v0s.len() < 2 * PER_PART {
+    if threads < 2 || v0s.len() < 2 * PER_THREAD {
         return vec![f(v0s)];
     }
-    let parts: Vec<&[f64]> = v0s.chunks(v0s.len().div_ceil(8 * threads).max(PER_PART)).collect();
-    let next = AtomicUsize::new(0);
-    let work = || {
-        let mut done = Vec::new();
-        loop {
-            let i = next.fetch_add(1, Ordering::Relaxed);
-            let Some(part) = parts.get(i) else { return done };
-            done.push((i, f(part)));
-        }
-    };
-    let mut done: Vec<(usize, T)> = std::thread::scope(|s| {
-        let handles: Vec<_> = (1..threads).map(|_| s.spawn(work)).collect();
-        let mut done = work();
+    let f = &f;
+    std::thread::scope(|s| {
+        let handles: Vec<_> =
+            v0s.chunks(v0s.len().div_ceil(threads)).map(|part| s.spawn(move || f(part))).collect();
         // A throw does not panic; if one did, re-raise it here rather than lose rows.
-        for h in handles {
-            done.extend(h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)));
-        }
-        done
-    });
-    done.sort_unstable_by_key(|(i, _)| *i);
-    done.into_iter().map(|(_, t)| t).collect()
+        handles.into_iter().map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e))).collect()
+    })
 }
 
 /// The throws of one speed share their approach to the wall, which is the same for every
 /// model and stiffness until the IPC ball comes within d̂ (see [`crate::sim::throw_both`]).
-/// [`LANES`] speeds fly side by side ([`coast_lanes`]) to the wall, and the IPC balls again
-/// on the way back, which is most of an article throw. Every bit is that of separate
-/// [`throw`]s.
+/// Four speeds fly side by side ([`coast_lanes`]) to the wall, and their IPC balls again on
+/// the way back, which is most of an article throw. Every bit is that of separate
+/// [`crate::sim::throw`]s.
 fn rows_serial(params: &Params, v0s: &[f64], ks: &[f64]) -> Vec<Row> {
     const LANES: usize = 4;
     let horizon = Horizon::Steps(params.steps);
@@ -164,10 +146,9 @@ fn csv_lines(rows: &[Row]) -> String {
     use std::fmt::Write;
     let mut s = String::with_capacity(rows.len() * 48);
     for r in rows {
-        let k = r.k.map(Shortest);
         let _ = write!(s, "{},{},", Shortest(r.v0), r.model.name());
-        if let Some(k) = k {
-            let _ = write!(s, "{k}");
+        if let Some(k) = r.k {
+            let _ = write!(s, "{}", Shortest(k));
         }
         let _ = writeln!(
             s,

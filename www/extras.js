@@ -29,6 +29,7 @@ let table = null;
 let colors = null;
 let dark = null;
 let restarts = -1;
+let started = 0; // panels started at load, one per frame (see updateExtras)
 
 // Every step's position and Newton count, appended as the throw advances.
 const history = {
@@ -194,9 +195,8 @@ export function updateExtras({ state, restarts: r, dark: d, frameStart }) {
   // At load the panels start one per frame, so that no frame is one long task.
   if (started < 3) started += 1;
   const sel = trace.selection();
-  if (started >= 1) timeline.update({ history, params: state.params, colors, selected: sel }, `${r}|${history.penalty.len}|${history.ipc.len}|${sel.step}|${sel.follow}|${sel.model}`);
+  timeline.update({ history, params: state.params, colors, selected: sel }, `${r}|${history.penalty.len}|${history.ipc.len}|${sel.step}|${sel.follow}|${sel.model}`);
   if (started >= 2) table.update(state);
   if (started >= 3) regime.update(state, colors, frameStart + FRAME_BUDGET_MS);
   return started >= 3;
 }
-let started = 0;
