@@ -9,10 +9,11 @@
 /// Largest safe step size `α ∈ (0, 1]` along `dx` from `x`, or `None` when the full step is
 /// collision free.
 ///
-/// The step collides when `x + dx ≥ wall`; then `α = s (wall − x) / dx` (written in the
-/// article's order of operations, so the iterates match it bit for bit).
+/// The step collides when it starts on the near side, `x ≤ wall`, and `x + dx ≥ wall`; then
+/// `α = s (wall − x) / dx` (written in the article's order of operations, so the iterates
+/// match it bit for bit). At `x = wall` that is `α = 0`: the ball may not move into the wall.
 pub fn collision_free_stepsize(x: f64, dx: f64, wall: f64, safety: f64) -> Option<f64> {
-    if x + dx >= wall {
+    if x + dx >= wall && x <= wall {
         Some(safety * (wall - x) / dx)
     } else {
         None
@@ -35,6 +36,12 @@ mod tests {
         assert!((a - 0.45).abs() < 1e-15);
         // The clipped iterate stays in front of the face.
         assert!(0.4 + a * 0.2 < 0.5);
+    }
+
+    #[test]
+    fn a_ball_already_past_the_face_is_not_clipped() {
+        assert_eq!(collision_free_stepsize(0.51, 0.01, 0.5, 0.9), None);
+        assert_eq!(collision_free_stepsize(0.5, 0.01, 0.5, 0.9), Some(0.0));
     }
 
     #[test]

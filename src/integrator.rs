@@ -1,14 +1,18 @@
 //! One implicit Euler step as the minimization of the incremental potential
 //! `E(x) = ½ M (x − x̃)² + h² C(x)` by Newton's method with a CCD-filtered line search.
 //!
-//! This is the only place that knows about `h²` and the Newton loop. It follows the
-//! article's `ip_newton` operation for operation, so that every iterate is bit-identical to
-//! the reference; the one addition is [`Integrator::solve`]'s guard that keeps the IPC ball
-//! strictly in front of the wall where the reference would round onto it (the reference then
-//! takes `log(0)` and fails).
+//! This is the only place that knows about `h²` and the Newton loop. It asks the model's
+//! contact energy ([`Contact`]) for values and derivatives and its [`LineSearch`] for the first
+//! α, and never asks which model it is. It follows the article's `ip_newton` operation for
+//! operation, so that every iterate is bit-identical to the reference; the one addition is
+//! [`Integrator::solve`]'s guard that keeps a barrier's ball strictly off the wall where the
+//! reference would round onto it (the reference then takes `log(0)` and fails).
 
 use crate::ccd::collision_free_stepsize;
-use crate::energy::{BarrierEnergy, InertiaEnergy, PenaltyEnergy};
+use crate::energy::{
+    BarrierEnergy, Contact, ContactKind, InertiaEnergy, PenaltyEnergy, UnsignedBarrierEnergy,
+};
+pub use crate::model::{LineSearch, Model};
 use crate::params::Params;
 
 /// The article's Newton loop runs `for it in range(1, 60)`: at most 59 iterations.
@@ -27,25 +31,13 @@ pub(crate) fn max_from(a: f64, b: f64) -> f64 {
     }
 }
 
-/// Which contact model a ball uses.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Model {
-    /// `½ k p²` inside the wall: the red ball.
-    Penalty,
-    /// IPC's log barrier with CCD: the green ball.
-    Ipc,
-}
-
-impl Model {
-    /// Both models, penalty first (the order of the article's columns).
-    pub const BOTH: [Model; 2] = [Model::Penalty, Model::Ipc];
-
-    /// `"penalty"` or `"ipc"`, as in the CSV and the JS API.
-    pub fn name(self) -> &'static str {
-        match self {
-            Model::Penalty => "penalty",
-            Model::Ipc => "ipc",
-        }
+/// `min(a, b)` likewise.
+#[inline(always)]
+pub(crate) fn min_from(a: f64, b: f64) -> f64 {
+    if b < a {
+        b
+    } else {
+        a
     }
 }
 
@@ -85,6 +77,20 @@ pub struct StepSolution {
     /// played no part. For IPC this means `d ≥ d̂` throughout, and the penalty model would
     /// have taken exactly the same step.
     pub contact_free: bool,
+    /// Whether Newton met the tolerance (rather than stopping at its iteration cap).
+    pub converged: bool,
+}
+
+/// A step of free flight, as [`Integrator::free_flight`] finds it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct FreeFlight {
+    /// `x_{t+1}`, which is `x̃` to within the tolerance [m].
+    pub x: f64,
+    /// `(x_{t+1} − xₜ) / h` [m/s].
+    pub v: f64,
+    pub x_tilde: f64,
+    /// `E(x_{t+1})`.
+    pub energy: f64,
 }
 
 /// The incremental potential of one model at one set of parameters.
@@ -93,30 +99,41 @@ pub struct Integrator {
     model: Model,
     mass: f64,
     h: f64,
-    h2: f64,
     wall: f64,
     ccd_safety: f64,
     tol: f64,
-    barrier: BarrierEnergy,
-    /// Holds `h² k` rather than `k`: the article writes `H*H*K_PEN*p*p`, and folding `h²`
-    /// into the stiffness reproduces that rounding exactly.
-    penalty_h2: PenaltyEnergy,
+    contact: Contact,
+    /// `h²` for the barriers, 1 for penalty: the article writes `H*H*K_PEN*p*p`, and folding
+    /// `h²` into the stiffness instead reproduces that rounding exactly.
+    weight: f64,
+    line_search: LineSearch,
 }
 
 impl Integrator {
     /// The integrator for `model` at `params` (assumed valid).
     pub fn new(params: &Params, model: Model) -> Self {
         let h2 = params.h * params.h;
+        let (kappa, dhat, wall, thickness) = (params.kappa, params.dhat, params.wall, params.thickness);
+        let spec = model.spec();
+        let (contact, weight) = match spec.contact {
+            ContactKind::Penalty => {
+                (Contact::Penalty(PenaltyEnergy { k: h2 * params.k, wall, thickness }), 1.0)
+            }
+            ContactKind::Barrier => (Contact::Barrier(BarrierEnergy { kappa, dhat, wall }), h2),
+            ContactKind::UnsignedBarrier => {
+                (Contact::UnsignedBarrier(UnsignedBarrierEnergy { kappa, dhat, wall, thickness }), h2)
+            }
+        };
         Self {
             model,
             mass: params.mass,
             h: params.h,
-            h2,
-            wall: params.wall,
+            wall,
             ccd_safety: params.ccd_safety,
             tol: params.tol,
-            barrier: BarrierEnergy { kappa: params.kappa, dhat: params.dhat, wall: params.wall },
-            penalty_h2: PenaltyEnergy { k: h2 * params.k, wall: params.wall, thickness: params.thickness },
+            contact,
+            weight,
+            line_search: spec.line_search,
         }
     }
 
@@ -125,57 +142,48 @@ impl Integrator {
         self.model
     }
 
+    /// The contact term (unweighted by `h²`, but for penalty's stiffness).
+    pub fn contact(&self) -> &Contact {
+        &self.contact
+    }
+
     fn inertia(&self, x_tilde: f64) -> InertiaEnergy {
         InertiaEnergy { mass: self.mass, x_tilde }
     }
 
-    /// Whether the contact term and its derivatives are exactly zero at `x` and at every
-    /// position in front of it: IPC at `d ≥ d̂` (the barrier's own test), penalty in front of
-    /// the wall.
-    pub fn contact_free(&self, x: f64) -> bool {
-        match self.model {
-            Model::Ipc => self.wall - x >= self.barrier.dhat,
-            Model::Penalty => x <= self.wall,
-        }
+    /// Whether the contact term and its derivatives are exactly zero on all of `[lo, hi]`.
+    pub fn contact_free(&self, lo: f64, hi: f64) -> bool {
+        self.contact.vanishes_on(lo, hi)
     }
 
-    /// `E(x)` for the predicted position `x_tilde`; `+∞` for IPC at or behind the wall.
+    /// `E(x)` for the predicted position `x_tilde`; `+∞` where a barrier forbids `x`.
     pub fn energy(&self, x: f64, x_tilde: f64) -> f64 {
-        let e = self.inertia(x_tilde).value(x);
-        match self.model {
-            Model::Ipc => e + self.h2 * self.barrier.value(x),
-            Model::Penalty => e + self.penalty_h2.value(x),
-        }
+        self.inertia(x_tilde).value(x) + self.weight * self.contact.value(x)
     }
 
     /// `∇E(x)`.
     pub fn gradient(&self, x: f64, x_tilde: f64) -> f64 {
-        let g = self.inertia(x_tilde).gradient(x);
-        match self.model {
-            Model::Ipc => g + self.h2 * self.barrier.gradient(x),
-            Model::Penalty => g + self.penalty_h2.gradient(x),
-        }
+        self.gradient_hessian(x, x_tilde).0
     }
 
     /// `∇²E(x)`.
     pub fn hessian(&self, x: f64, x_tilde: f64) -> f64 {
-        let hs = self.inertia(x_tilde).hessian(x);
-        match self.model {
-            Model::Ipc => hs + self.h2 * self.barrier.hessian(x),
-            Model::Penalty => hs + self.penalty_h2.hessian(x),
-        }
+        self.gradient_hessian(x, x_tilde).1
     }
 
-    /// `(∇E(x), ∇²E(x))`: the same bits as [`Integrator::gradient`] and
-    /// [`Integrator::hessian`], with the barrier's logarithm taken once.
+    /// `(∇E(x), ∇²E(x))`, with a barrier's logarithm taken once.
     pub fn gradient_hessian(&self, x: f64, x_tilde: f64) -> (f64, f64) {
-        match self.model {
-            Model::Ipc => {
-                let inertia = self.inertia(x_tilde);
-                let (bg, bh) = self.barrier.gradient_hessian(x);
-                (inertia.gradient(x) + self.h2 * bg, inertia.hessian(x) + self.h2 * bh)
-            }
-            Model::Penalty => (self.gradient(x, x_tilde), self.hessian(x, x_tilde)),
+        let inertia = self.inertia(x_tilde);
+        let (cg, ch) = self.contact.gradient_hessian(x);
+        (inertia.gradient(x) + self.weight * cg, inertia.hessian(x) + self.weight * ch)
+    }
+
+    /// The α the line search starts from along `dx` at `x`, if not 1: CCD's largest safe step
+    /// for a CCD-filtered search.
+    fn first_alpha(&self, x: f64, dx: f64) -> Option<f64> {
+        match self.line_search {
+            LineSearch::Backtracking => None,
+            LineSearch::CcdFiltered => collision_free_stepsize(x, dx, self.wall, self.ccd_safety),
         }
     }
 
@@ -183,15 +191,16 @@ impl Integrator {
     /// every iterate into `trace` (cleared first).
     ///
     /// Newton with `Δx = −g/H`, stopping when `|Δx| < tol`; the line search starts at α = 1,
-    /// clipped for IPC by [`collision_free_stepsize`], then halves α while
-    /// `E(x + αΔx) > E(x)` and `α > 1e-12`. For IPC, α keeps halving past that point if
-    /// `x + αΔx` would round onto or behind the wall: the ball never touches it.
+    /// or where the model's [`LineSearch`] says, then halves α while `E(x + αΔx) > E(x)` and
+    /// `α > 1e-12`. Where a barrier forbids `x + αΔx` (it would round onto the wall), α keeps
+    /// halving past that point: a barrier's ball never touches the wall.
     pub fn solve(&self, x0: f64, x_tilde: f64, mut trace: Option<&mut Vec<Iterate>>) -> StepSolution {
         if let Some(t) = trace.as_deref_mut() {
             t.clear();
         }
         let mut x = x0;
         let mut iterations = 0;
+        let mut converged = false;
         // E at x, when the line search has already computed it.
         let mut energy_x = None;
         let mut all_free = true;
@@ -199,7 +208,7 @@ impl Integrator {
             iterations = it;
             // Out of contact range the contact terms are exactly zero and adding them changes
             // no bit, so they are skipped: free flight is most steps of a throw.
-            let (g, hs) = if self.contact_free(x) {
+            let (g, hs) = if self.contact_free(x, x) {
                 (self.mass * (x - x_tilde), self.mass)
             } else {
                 all_free = false;
@@ -218,6 +227,7 @@ impl Integrator {
                 converged: false,
             };
             if dx.abs() < self.tol {
+                converged = true;
                 if let Some(t) = trace.as_deref_mut() {
                     record.energy = energy_x.unwrap_or_else(|| self.energy(x, x_tilde));
                     record.converged = true;
@@ -225,9 +235,9 @@ impl Integrator {
                 }
                 break;
             }
-            // Every trial point x + αΔx lies between x and x + Δx, and contact_free is
-            // monotone in x, so one test covers the whole line search.
-            let segment_free = self.contact_free(max_from(x, x + dx));
+            // Every trial point x + αΔx lies between x and x + Δx: one test covers them all.
+            let x1 = x + dx;
+            let segment_free = self.contact_free(min_from(x, x1), max_from(x, x1));
             all_free &= segment_free;
             let energy = |y: f64| {
                 if segment_free {
@@ -237,11 +247,9 @@ impl Integrator {
                 }
             };
             let mut a = 1.0;
-            if self.model == Model::Ipc && !segment_free {
-                if let Some(clipped) = collision_free_stepsize(x, dx, self.wall, self.ccd_safety) {
-                    a = clipped;
-                    record.ccd_clipped = true;
-                }
+            if let Some(clipped) = self.first_alpha(x, dx) {
+                a = clipped;
+                record.ccd_clipped = true;
             }
             record.alpha_ccd = a;
             let e0 = energy_x.unwrap_or_else(|| energy(x));
@@ -250,9 +258,10 @@ impl Integrator {
                 a *= 0.5;
                 e_trial = energy(x + a * dx);
             }
-            if self.model == Model::Ipc && self.wall - (x + a * dx) <= 0.0 {
-                // Only reachable where the reference would land on the wall by rounding.
-                while self.wall - (x + a * dx) <= 0.0 && a > 0.0 {
+            if !self.contact.feasible(x + a * dx) {
+                // Only reachable where the reference would land on the wall by rounding, or
+                // (barrier alone) inside it once α is down to its floor.
+                while !self.contact.feasible(x + a * dx) && a > 0.0 {
                     a *= 0.5;
                 }
                 e_trial = energy(x + a * dx);
@@ -266,7 +275,35 @@ impl Integrator {
             energy_x = Some(e_trial);
         }
         let energy = energy_x.unwrap_or_else(|| self.energy(x, x_tilde));
-        StepSolution { x, energy, iterations, contact_free: all_free }
+        StepSolution { x, energy, iterations, contact_free: all_free, converged }
+    }
+
+    /// One step of free flight from `x` at speed `v`, if it provably is one: the contact term
+    /// vanishes along the whole step, the line search starts at α = 1, and Newton lands on
+    /// `x̃` and confirms it, in the two iterations [`Integrator::solve`] takes for it. The same
+    /// operations on the same values, bit for bit; `None` hands the step back to `solve`.
+    /// Most steps of a throw are this, so the fast paths call it in their tight loops.
+    #[inline(always)]
+    pub fn free_flight(&self, x: f64, v: f64) -> Option<FreeFlight> {
+        let (m, tol) = (self.mass, self.tol);
+        // x/1 == x exactly, so the article's M = 1 skips two divisions per step.
+        let div_m = |g: f64| if m == 1.0 { -g } else { -g / m };
+        let x_tilde = x + self.h * v;
+        let r0 = x - x_tilde;
+        let dx = div_m(m * r0);
+        let x1 = x + dx;
+        if dx.abs() < tol || !self.contact_free(min_from(x, x1), max_from(x, x1)) {
+            return None;
+        }
+        if self.first_alpha(x, dx).is_some() {
+            return None;
+        }
+        let r1 = x1 - x_tilde;
+        let (e0, e1) = (0.5 * m * (r0 * r0), 0.5 * m * (r1 * r1));
+        if e1 > e0 || div_m(m * r1).abs() >= tol {
+            return None;
+        }
+        Some(FreeFlight { x: x1, v: (x1 - x) / self.h, x_tilde, energy: e1 })
     }
 
     /// One time step from position `x` and velocity `v`: predicts `x̃ = x + h v`, solves,

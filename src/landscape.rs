@@ -1,7 +1,7 @@
 //! The energy landscape `E(x)` for a given predicted position `x̃`, for plotting: what the
 //! reader sees change as they drag `x̃` past the wall.
 
-use crate::energy::barrier::barrier_first_derivative;
+use crate::energy::ContactKind;
 use crate::integrator::{Integrator, Model};
 use crate::params::Params;
 
@@ -27,56 +27,86 @@ pub fn samples(params: &Params, model: Model, x_tilde: f64, x0: f64, x1: f64, n:
         .collect()
 }
 
-/// The global minimizer of `E` for the predicted position `x_tilde`.
+/// The global minimizer of `E` for the predicted position `x_tilde`. It depends only on the
+/// model's contact energy, not on its line search.
 ///
 /// Penalty: `E ≥ 0` vanishes at `x̃` outside the wall, so `x̃` itself is the minimizer there;
 /// inside, `E` is quadratic on each half of the wall and the lower of the two pieces' minima
-/// wins, which is why the minimizer jumps to the back face once `x̃` passes the mid-plane.
-/// IPC: `E` is convex in front of the wall and infinite behind it; the minimizer is `x̃` out of
-/// contact range and otherwise the root of the gradient in `(wall − d̂, wall)`, found by
-/// bisection on `ln d` (d spans many decades).
+/// wins, which is why the minimizer moves into the back half once `x̃` passes the mid-plane.
+/// Barrier: `E` is convex in front of the wall and infinite behind it; the minimizer is `x̃` out
+/// of contact range and otherwise the root of the gradient within `d̂` of the face. Unsigned
+/// barrier: the lower of that and the same on the far side of the back face.
 pub fn minimizer(params: &Params, model: Model, x_tilde: f64) -> f64 {
-    let wall = params.wall;
-    match model {
-        Model::Penalty => {
-            let back = wall + params.thickness;
-            if x_tilde <= wall || x_tilde >= back {
-                return x_tilde;
-            }
-            let ip = Integrator::new(params, model);
-            let s = params.mass / (params.mass + params.h * params.h * params.k);
-            let mid = wall + 0.5 * params.thickness;
-            // Each half's quadratic minimum, clamped into that half.
-            let front = (wall + s * (x_tilde - wall)).clamp(wall, mid);
-            let rear = (back + s * (x_tilde - back)).clamp(mid, back);
-            if ip.energy(rear, x_tilde) < ip.energy(front, x_tilde) {
-                rear
+    let ip = Integrator::new(params, model);
+    match model.spec().contact {
+        ContactKind::Penalty => penalty_minimizer(params, &ip, x_tilde),
+        ContactKind::Barrier => barrier_minimizer(params, &ip, x_tilde, Side::Front),
+        ContactKind::UnsignedBarrier => {
+            let front = barrier_minimizer(params, &ip, x_tilde, Side::Front);
+            let back = barrier_minimizer(params, &ip, x_tilde, Side::Back);
+            if ip.energy(back, x_tilde) < ip.energy(front, x_tilde) {
+                back
             } else {
                 front
             }
         }
-        Model::Ipc => {
-            let dhat = params.dhat;
-            if wall - x_tilde >= dhat {
-                return x_tilde;
-            }
-            let h2kappa = params.h * params.h * params.kappa;
-            // ∇E as a function of d = wall − x; it decreases in d, from +∞ at d → 0.
-            let grad =
-                |d: f64| params.mass * (wall - d - x_tilde) - h2kappa * barrier_first_derivative(d, dhat);
-            // exp(−745) is the smallest positive f64.
-            let (mut lo, mut hi) = (-745.0_f64, dhat.ln());
-            for _ in 0..100 {
-                let mid = 0.5 * (lo + hi);
-                if grad(mid.exp()) > 0.0 {
-                    lo = mid;
-                } else {
-                    hi = mid;
-                }
-            }
-            wall - (0.5 * (lo + hi)).exp()
+    }
+}
+
+fn penalty_minimizer(params: &Params, ip: &Integrator, x_tilde: f64) -> f64 {
+    let wall = params.wall;
+    let back = wall + params.thickness;
+    if x_tilde <= wall || x_tilde >= back {
+        return x_tilde;
+    }
+    let mid = wall + 0.5 * params.thickness;
+    // Inside the wall ∇²E = M + h²k, and each half's quadratic pulls x̃ towards its face by
+    // the factor M / ∇²E.
+    let s = params.mass / ip.hessian(mid, x_tilde);
+    // Each half's quadratic minimum, clamped into that half.
+    let front = (wall + s * (x_tilde - wall)).clamp(wall, mid);
+    let rear = (back + s * (x_tilde - back)).clamp(mid, back);
+    if ip.energy(rear, x_tilde) < ip.energy(front, x_tilde) {
+        rear
+    } else {
+        front
+    }
+}
+
+/// Which face a barrier's minimizer is sought at.
+#[derive(Clone, Copy)]
+enum Side {
+    Front,
+    Back,
+}
+
+/// The minimizer of a barrier's `E` on one side of the wall: `x̃` if it is out of contact range
+/// on that side, otherwise the root of `∇E` within `d̂` of the face, by bisection on `ln d`
+/// (d spans many decades). `∇E` is monotone in `d` there, going to ∓∞ as `d → 0`.
+fn barrier_minimizer(params: &Params, ip: &Integrator, x_tilde: f64, side: Side) -> f64 {
+    let dhat = params.dhat;
+    // The face, and the sign of x − face on this side.
+    let (face, sign) = match side {
+        Side::Front => (params.wall, -1.0),
+        Side::Back => (params.wall + params.thickness, 1.0),
+    };
+    let at = |d: f64| face + sign * d;
+    let d_tilde = sign * (x_tilde - face);
+    if d_tilde >= dhat {
+        return x_tilde;
+    }
+    // exp(−745) is the smallest positive f64.
+    let (mut lo, mut hi) = (-745.0_f64, dhat.ln());
+    for _ in 0..100 {
+        let mid = 0.5 * (lo + hi);
+        // ∇E pointing towards the face: the minimum is farther from it.
+        if -sign * ip.gradient(at(mid.exp()), x_tilde) > 0.0 {
+            lo = mid;
+        } else {
+            hi = mid;
         }
     }
+    at((0.5 * (lo + hi)).exp())
 }
 
 // What the energy plot draws. Pure (no plotting crate), so the choices a reader relies on

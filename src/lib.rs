@@ -20,6 +20,7 @@ pub mod energy;
 pub mod format;
 pub mod integrator;
 pub mod landscape;
+pub mod model;
 pub mod params;
 pub mod regime;
 pub mod sim;
@@ -30,6 +31,7 @@ pub mod plot;
 #[cfg(target_arch = "wasm32")]
 pub mod wasm;
 
-pub use integrator::{Integrator, Iterate, Model, StepSolution};
+pub use integrator::{Integrator, Iterate, StepSolution};
+pub use model::{LineSearch, Model};
 pub use params::{Field, ParamError, Params};
 pub use sim::{Horizon, Outcome, Simulation, StepReport, ThrowResult};

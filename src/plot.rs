@@ -82,15 +82,15 @@ impl Palette {
 
     fn model(&self, model: Model) -> RGBColor {
         match model {
-            Model::Penalty => self.penalty,
-            Model::Ipc => self.ipc,
+            Model::Penalty | Model::CcdAlone => self.penalty,
+            Model::Ipc | Model::BarrierAlone => self.ipc,
         }
     }
 
     fn model_text(&self, model: Model) -> RGBColor {
         match model {
-            Model::Penalty => self.penalty_text,
-            Model::Ipc => self.ipc_text,
+            Model::Penalty | Model::CcdAlone => self.penalty_text,
+            Model::Ipc | Model::BarrierAlone => self.ipc_text,
         }
     }
 }
@@ -584,8 +584,8 @@ fn draw_iterates<DB: DrawingBackend>(
     let IterateCtx { sc, pal, cap, to_px, area, min_at } = *ctx;
     let c = pal.model(model);
     let r = match model {
-        Model::Penalty => sc.px(3.5),
-        Model::Ipc => sc.px(4.5),
+        Model::Penalty | Model::CcdAlone => sc.px(3.5),
+        Model::Ipc | Model::BarrierAlone => sc.px(4.5),
     }
     .max(2);
     // (number, pixel, cut at the top)
@@ -628,8 +628,8 @@ fn draw_iterates<DB: DrawingBackend>(
             let up_left = (x - gap - w, y - gap - h);
             let down_left = (x - gap - w, y + gap);
             candidates.extend(match model {
-                Model::Penalty => [above, up_left, right, left, below, down_left],
-                Model::Ipc => [below, down_left, left, right, above, up_left],
+                Model::Penalty | Model::CcdAlone => [above, up_left, right, left, below, down_left],
+                Model::Ipc | Model::BarrierAlone => [below, down_left, left, right, above, up_left],
             });
         }
         let spot = candidates.into_iter().map(|(x0, y0)| Bbox { x0, y0, x1: x0 + w, y1: y0 + h });
@@ -666,11 +666,11 @@ fn marker<DB: DrawingBackend>(
 ) -> DrawResult<(), DB> {
     let ring = ring.stroke_width(sc.stroke(1.25));
     match model {
-        Model::Penalty => {
+        Model::Penalty | Model::CcdAlone => {
             root.draw(&Circle::new((x, y), r, fill.filled()))?;
             root.draw(&Circle::new((x, y), r, ring))?;
         }
-        Model::Ipc => {
+        Model::Ipc | Model::BarrierAlone => {
             let pts = vec![(x, y - r), (x + r, y), (x, y + r), (x - r, y), (x, y - r)];
             root.draw(&Polygon::new(pts.clone(), fill.filled()))?;
             root.draw(&PathElement::new(pts, ring))?;
@@ -777,13 +777,13 @@ fn draw_legend<DB: DrawingBackend>(
                 Swatch::Curve(model) => {
                     let line = [(x, cy), (x + sw, cy)];
                     match model {
-                        Model::Penalty => header.draw(&DashedPathElement::new(
+                        Model::Penalty | Model::CcdAlone => header.draw(&DashedPathElement::new(
                             line,
                             sc.px(7.0),
                             sc.px(4.0),
                             pal.penalty.stroke_width(sc.stroke(2.0)),
                         ))?,
-                        Model::Ipc => header
+                        Model::Ipc | Model::BarrierAlone => header
                             .draw(&PathElement::new(line.to_vec(), pal.ipc.stroke_width(sc.stroke(2.5))))?,
                     }
                     let c = pal.model(model);

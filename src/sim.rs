@@ -1,6 +1,6 @@
 //! A throw: the ball starts at `x = 0` with speed `v0` and steps until its outcome is decided.
 
-use crate::integrator::{max_from, Integrator, Iterate, Model, StepSolution};
+use crate::integrator::{max_from, FreeFlight, Integrator, Iterate, Model, StepSolution};
 use crate::params::Params;
 
 /// How a throw ends.
@@ -71,6 +71,11 @@ pub struct ThrowResult {
     pub newton_max: u32,
     /// Steps taken.
     pub steps: u64,
+    /// Whether the largest `x` reached the front face exactly (a gap of exactly 0).
+    pub touching: bool,
+    /// Whether Newton met the tolerance at every step counted, the impact step among them
+    /// (rather than stopping at its cap of 59 iterations).
+    pub converged: bool,
 }
 
 /// One ball, one contact model, stepping from `x = 0`.
@@ -85,6 +90,7 @@ pub struct Simulation {
     step: u64,
     xmax: f64,
     newton_max: u32,
+    converged: bool,
     contact: bool,
     outcome: Outcome,
     trace: Option<Vec<Iterate>>,
@@ -106,6 +112,7 @@ impl Simulation {
             step: 0,
             xmax: 0.0,
             newton_max: 0,
+            converged: true,
             contact: false,
             outcome: Outcome::Flying,
             trace: None,
@@ -187,10 +194,8 @@ impl Simulation {
         } else {
             self.xmax = max_from(self.xmax, self.x);
             self.newton_max = self.newton_max.max(sol.iterations);
-            let in_contact = match self.integrator.model() {
-                Model::Penalty => self.x > p.wall,
-                Model::Ipc => p.wall - self.x < p.dhat,
-            };
+            self.converged &= sol.converged;
+            let in_contact = self.integrator.contact().active(self.x);
             self.contact |= in_contact;
             let left_contact = self.contact && !in_contact && self.v < 0.0;
             let ended = match self.horizon {
@@ -247,42 +252,30 @@ impl Simulation {
     }
 
     /// The state free flight changes, to keep in registers, if the tight loop of
-    /// [`Simulation::fly_once`] applies: M = 1 (the article's mass), no trace, and no step of
-    /// it can end the throw but the last before the cap, left to [`Simulation::coast_once`].
-    /// That holds before any contact, and after contact for a fixed number of steps, where
-    /// only the count ends a throw (most of an article throw is the ball flying back).
+    /// [`Simulation::fly_once`] applies: no trace, and no step of it can end the throw but the
+    /// last before the cap, left to [`Simulation::coast_once`]. That holds before any
+    /// contact, and after contact for a fixed number of steps, where only the count ends a
+    /// throw (most of an article throw is the ball flying back).
     fn flight(&self) -> Option<Flight> {
         let fast = self.trace.is_none()
-            && self.params.mass == 1.0
             && (!self.contact || matches!(self.horizon, Horizon::Steps(_)))
             && self.outcome == Outcome::Flying;
         fast.then_some(Flight { x: self.x, v: self.v, xmax: self.xmax, step: self.step })
     }
 
-    /// [`Simulation::coast_once`] for M = 1 on a [`Flight`]: the same operations on the same
-    /// values (`m·g / m` is `g` and `½·m` is `½` exactly), minus the bookkeeping that cannot
-    /// change before the first contact.
+    /// [`Simulation::coast_once`] on a [`Flight`]: the integrator's free-flight step, minus
+    /// the bookkeeping that cannot change before the first contact.
     #[inline(always)]
     fn fly_once(&self, f: &mut Flight) -> bool {
-        let (h, tol) = (self.params.h, self.params.tol);
-        let x = f.x;
-        let x_tilde = x + h * f.v;
-        let r0 = x - x_tilde;
-        let dx = -r0;
-        let x1 = x + dx;
-        let r1 = x1 - x_tilde;
-        let ok = dx.abs() >= tol
-            && self.integrator.contact_free(max_from(x, x1))
-            && 0.5 * (r1 * r1) <= 0.5 * (r0 * r0)
-            && r1.abs() < tol
-            && f.step + 1 < self.cap;
-        if ok {
-            f.v = (x1 - x) / h;
-            f.x = x1;
-            f.xmax = max_from(f.xmax, x1);
-            f.step += 1;
+        if f.step + 1 >= self.cap {
+            return false;
         }
-        ok
+        let Some(FreeFlight { x, v, .. }) = self.integrator.free_flight(f.x, f.v) else { return false };
+        f.v = v;
+        f.x = x;
+        f.xmax = max_from(f.xmax, x);
+        f.step += 1;
+        true
     }
 
     /// Writes a [`Flight`] back; returns the steps it took.
@@ -305,25 +298,10 @@ impl Simulation {
         if self.outcome != Outcome::Flying {
             return false;
         }
-        let (m, h, tol) = (self.params.mass, self.params.h, self.params.tol);
-        // x/1 == x exactly, so the article's M = 1 skips two divisions per step.
-        let div_m = |g: f64| if m == 1.0 { -g } else { -g / m };
-        let (x, v) = (self.x, self.v);
-        let x_tilde = x + h * v;
-        let dx = div_m(m * (x - x_tilde));
-        let x1 = x + dx;
-        if dx.abs() < tol || !self.integrator.contact_free(max_from(x, x1)) {
-            return false;
-        }
-        let r0 = x - x_tilde;
-        let r1 = x1 - x_tilde;
-        let (e0, e1) = (0.5 * m * (r0 * r0), 0.5 * m * (r1 * r1));
-        let dx2 = div_m(m * r1);
-        if e1 > e0 || dx2.abs() >= tol {
-            return false;
-        }
-        let sol = StepSolution { x: x1, energy: e1, iterations: 2, contact_free: true };
-        self.commit(sol, (x1 - x) / h, x_tilde);
+        let Some(f) = self.integrator.free_flight(self.x, self.v) else { return false };
+        let sol =
+            StepSolution { x: f.x, energy: f.energy, iterations: 2, contact_free: true, converged: true };
+        self.commit(sol, f.v, f.x_tilde);
         true
     }
 
@@ -344,6 +322,8 @@ impl Simulation {
             xmax_minus_wall: self.xmax - self.params.wall,
             newton_max: self.newton_max,
             steps: self.step,
+            touching: self.xmax == self.params.wall,
+            converged: self.converged,
         }
     }
 

@@ -179,10 +179,11 @@ pub struct Figure {
 
 impl Figure {
     fn ball(&self, name: &str) -> Result<&Ball, JsError> {
-        Ok(match model(name)? {
-            Model::Penalty => &self.penalty,
-            Model::Ipc => &self.ipc,
-        })
+        match model(name)? {
+            Model::Penalty => Ok(&self.penalty),
+            Model::Ipc => Ok(&self.ipc),
+            other => Err(JsError::new(&format!("model {} has no ball in this figure", other.name()))),
+        }
     }
 
     fn restart(&mut self) {
