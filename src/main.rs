@@ -4,8 +4,8 @@ use std::io::Write;
 use std::process::ExitCode;
 
 use ipc_wall::params::{check, echo, Field};
-use ipc_wall::table::{csv, format_table, ARTICLE_K, ARTICLE_V0};
-use ipc_wall::Params;
+use ipc_wall::table::{csv_of, format_table_of, ARTICLE_K, ARTICLE_V0};
+use ipc_wall::{Model, Params};
 
 const USAGE: &str = "\
 ipc-wall: a ball thrown at a 20 mm wall, penalty contact against IPC's log barrier
@@ -26,6 +26,10 @@ With no options, prints the article's table. Options (SI units):
     --ccd-safety X     CCD safety factor in (0, 1)            (default 0.9)
     --tol X            Newton tolerance [m]                   (default 1e-10)
     --format F         table or csv                           (default table)
+    --models LIST      penalty, ipc, barrier-alone, ccd-alone, comma separated
+                       (default penalty,ipc: the article's columns); the last two are
+                       the halves of IPC's guarantee alone: its barrier with the plain
+                       line search, and its CCD-filtered line search with penalty energy
 ";
 
 enum Format {
@@ -37,6 +41,7 @@ struct Command {
     params: Params,
     v0s: Vec<f64>,
     ks: Vec<f64>,
+    models: Vec<Model>,
     format: Format,
 }
 
@@ -80,6 +85,20 @@ fn list(flag: &str, field: Field, text: &str) -> Result<Vec<f64>, String> {
         .collect()
 }
 
+fn models(text: &str) -> Result<Vec<Model>, String> {
+    let names = || Model::ALL.map(Model::name).join(", ");
+    let mut out: Vec<Model> = Vec::new();
+    for item in text.split(',') {
+        let m = Model::from_name(item.trim())
+            .ok_or_else(|| format!("--models: {} is not a model; allowed: {}", echo(item), names()))?;
+        if out.contains(&m) {
+            return Err(format!("--models: {} is named twice", m.name()));
+        }
+        out.push(m);
+    }
+    Ok(out)
+}
+
 fn parse(args: &[String]) -> Result<Option<Command>, String> {
     let mut args = args.iter();
     match args.next().map(String::as_str) {
@@ -91,6 +110,7 @@ fn parse(args: &[String]) -> Result<Option<Command>, String> {
         params: Params::default(),
         v0s: ARTICLE_V0.to_vec(),
         ks: ARTICLE_K.to_vec(),
+        models: Model::BOTH.to_vec(),
         format: Format::Table,
     };
     while let Some(arg) = args.next() {
@@ -104,11 +124,11 @@ fn parse(args: &[String]) -> Result<Option<Command>, String> {
             Some((f, v)) => (f, Some(v.to_owned())),
             None => (flag, None),
         };
-        let known = matches!(flag, "v0" | "k" | "format")
+        let known = matches!(flag, "v0" | "k" | "format" | "models")
             || Field::from_name(flag).is_some_and(|f| f != Field::V0 && f != Field::K);
         if !known || flag == "ccd_safety" {
             return Err(format!(
-                "unknown flag {}; allowed: --v0 --k --h --dhat --kappa --mass --wall --thickness --steps --ccd-safety --tol --format",
+                "unknown flag {}; allowed: --v0 --k --h --dhat --kappa --mass --wall --thickness --steps --ccd-safety --tol --format --models",
                 echo(&format!("--{flag}"))
             ));
         }
@@ -119,6 +139,7 @@ fn parse(args: &[String]) -> Result<Option<Command>, String> {
         match flag {
             "v0" => cmd.v0s = list(flag, Field::V0, &value)?,
             "k" => cmd.ks = list(flag, Field::K, &value)?,
+            "models" => cmd.models = models(&value)?,
             "format" => {
                 cmd.format = match value.as_str() {
                     "table" => Format::Table,
@@ -147,8 +168,8 @@ fn main() -> ExitCode {
     let out = match parse(&args) {
         Ok(None) => USAGE.to_owned(),
         Ok(Some(cmd)) => match cmd.format {
-            Format::Table => format_table(&cmd.params, &cmd.v0s, &cmd.ks),
-            Format::Csv => csv(&cmd.params, &cmd.v0s, &cmd.ks),
+            Format::Table => format_table_of(&cmd.params, &cmd.v0s, &cmd.ks, &cmd.models),
+            Format::Csv => csv_of(&cmd.params, &cmd.v0s, &cmd.ks, &cmd.models),
         },
         Err(msg) => {
             eprintln!("error: {msg}");

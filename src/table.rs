@@ -1,10 +1,11 @@
 //! The article's table: for each launch speed, one penalty throw per stiffness and one IPC
 //! throw, each of a fixed number of steps.
 
+use crate::energy::ContactKind;
 use crate::format::{compact, py_repr, whole_or_shortest as whole, Shortest};
 use crate::integrator::Model;
 use crate::params::Params;
-use crate::sim::{coast_lanes, Horizon, Outcome, Simulation, ThrowResult};
+use crate::sim::{coast_lanes, throw, Horizon, Outcome, Simulation, ThrowResult};
 
 /// The article's launch speeds [m/s].
 pub const ARTICLE_V0: [f64; 6] = [1.0, 2.0, 5.0, 10.0, 20.0, 50.0];
@@ -25,6 +26,43 @@ pub struct Row {
 /// IPC row. Each throw runs `params.steps` steps, as the article's do.
 pub fn rows(params: &Params, v0s: &[f64], ks: &[f64]) -> Vec<Row> {
     by_parts(v0s, |part| rows_serial(params, part, ks)).into_iter().flatten().collect()
+}
+
+/// Every throw of a table of `models`, in its order: for each `v0`, for each model, one row
+/// per `k` if its contact energy is penalty's, else one row. With the article's two models
+/// this is [`rows`], whose approaches are shared; other models throw each row on its own.
+pub fn rows_of(params: &Params, v0s: &[f64], ks: &[f64], models: &[Model]) -> Vec<Row> {
+    if models == Model::BOTH {
+        return rows(params, v0s, ks);
+    }
+    let horizon = Horizon::Steps(params.steps);
+    let throw_at = |v0: f64, model: Model, k: Option<f64>| {
+        let p = Params { v0, k: k.unwrap_or(params.k), ..*params };
+        Row { v0, model, k, result: throw(&p, model, horizon) }
+    };
+    let speed = |v0: f64| {
+        let row = |m: Model| -> Vec<Row> {
+            match uses_k(m) {
+                true => ks.iter().map(|&k| throw_at(v0, m, Some(k))).collect(),
+                false => vec![throw_at(v0, m, None)],
+            }
+        };
+        models.iter().flat_map(|&m| row(m)).collect::<Vec<Row>>()
+    };
+    by_parts(v0s, |part| part.iter().flat_map(|&v0| speed(v0)).collect::<Vec<Row>>())
+        .into_iter()
+        .flatten()
+        .collect()
+}
+
+/// Whether a model's rows are one per penalty stiffness.
+fn uses_k(model: Model) -> bool {
+    model.spec().contact == ContactKind::Penalty
+}
+
+/// Whether a table of `models` is the article's (no `touching`/`converged` columns).
+fn is_articles(models: &[Model]) -> bool {
+    models.iter().all(|m| Model::BOTH.contains(m))
 }
 
 /// [`format_csv`] of [`rows`], each part of a long sweep formatted in the thread that threw
@@ -102,7 +140,14 @@ fn rows_serial(params: &Params, v0s: &[f64], ks: &[f64]) -> Vec<Row> {
 
 /// The table as the article prints it, byte for byte at the article's parameters.
 pub fn format_table(params: &Params, v0s: &[f64], ks: &[f64]) -> String {
+    format_table_of(params, v0s, ks, &Model::BOTH)
+}
+
+/// [`format_table`] with a column per model (per `k` for penalty's energy). Once a half of
+/// the guarantee is named, every cell also says its Newton count.
+pub fn format_table_of(params: &Params, v0s: &[f64], ks: &[f64], models: &[Model]) -> String {
     use std::fmt::Write;
+    let newton = !is_articles(models);
     let mut s = String::new();
     let _ = writeln!(
         s,
@@ -111,28 +156,85 @@ pub fn format_table(params: &Params, v0s: &[f64], ks: &[f64]) -> String {
         whole(params.thickness * 1000.0),
         whole(params.h * 1000.0)
     );
-    let mut cols: Vec<String> =
-        ks.iter().map(|&k| format!("{:13}", format!("pen k={}", compact(k)))).collect();
-    cols.push(format!("IPC d^={}mm", whole(params.dhat * 1000.0)));
-    let _ = writeln!(s, " v0[m/s] | {}", cols.join(" | "));
-    for chunk in rows(params, v0s, ks).chunks(ks.len() + 1) {
-        let cells: Vec<String> = chunk.iter().map(cell).collect();
-        let _ = writeln!(s, " {:>7} | {}", whole(chunk[0].v0), cells.join(" | "));
+    let width = |m: Model| if uses_k(m) && !newton { 13 } else { 24 };
+    let mut cols: Vec<String> = Vec::new();
+    for &m in models {
+        let short = m.spec().short;
+        if uses_k(m) {
+            cols.extend(
+                ks.iter().map(|&k| format!("{:w$}", format!("{short} k={}", compact(k)), w = width(m))),
+            );
+        } else {
+            cols.push(format!(
+                "{:w$}",
+                format!("{short} d^={}mm", whole(params.dhat * 1000.0)),
+                w = width(m)
+            ));
+        }
+    }
+    let header = format!(" v0[m/s] | {}", cols.join(" | "));
+    let _ = writeln!(s, "{}", header.trim_end());
+    let per_speed = models.iter().map(|&m| if uses_k(m) { ks.len() } else { 1 }).sum::<usize>().max(1);
+    for chunk in rows_of(params, v0s, ks, models).chunks(per_speed) {
+        let cells: Vec<String> =
+            chunk.iter().map(|r| format!("{:w$}", cell(r, newton), w = width(r.model))).collect();
+        let line = format!(" {:>7} | {}", whole(chunk[0].v0), cells.join(" | "));
+        let _ = writeln!(s, "{}", line.trim_end());
     }
     s
 }
 
-fn cell(row: &Row) -> String {
+/// One cell: penalty's energy reports its depth, a barrier's its gap, in the article's
+/// formats; a barrier's cell, or any once `newton` is asked for, also its Newton count.
+fn cell(row: &Row, newton: bool) -> String {
     let r = &row.result;
-    match row.model {
-        Model::Penalty if r.outcome == Outcome::Through => format!("{:13}", "through"),
-        Model::Penalty => format!("stop {:5.2} mm", r.xmax_minus_wall * 1000.0),
-        Model::Ipc => format!("gap {:6.1} um, newton {:2}", -r.xmax_minus_wall * 1e6, r.newton_max),
+    let barrier = !uses_k(row.model);
+    let mut text = if r.outcome == Outcome::Through {
+        "through".to_owned()
+    } else if barrier {
+        format!("gap {:6.1} um", -r.xmax_minus_wall * 1e6)
+    } else if newton && r.touching {
+        // CCD alone: glued to the face, a gap of exactly 0.
+        "touching the wall".to_owned()
+    } else {
+        format!("stop {:5.2} mm", r.xmax_minus_wall * 1000.0)
+    };
+    if barrier || newton {
+        text += &format!(", newton {:2}", r.newton_max);
     }
+    text
 }
 
 /// The CSV header.
 pub const CSV_HEADER: &str = "v0,model,k,outcome,xmax_minus_wall_m,newton_max";
+/// The CSV header's two more columns once a half of the guarantee is named.
+pub const CSV_HALVES: &str = ",touching,converged";
+
+/// [`csv`] of a table of `models`: the article's columns, plus `touching` and `converged`
+/// when `models` names a half of the guarantee.
+pub fn csv_of(params: &Params, v0s: &[f64], ks: &[f64], models: &[Model]) -> String {
+    if models == Model::BOTH {
+        return csv(params, v0s, ks);
+    }
+    let rows = rows_of(params, v0s, ks, models);
+    let halves = !is_articles(models);
+    let mut s = String::from(CSV_HEADER);
+    if halves {
+        s.push_str(CSV_HALVES);
+    }
+    s.push('\n');
+    for r in &rows {
+        let line = csv_lines(std::slice::from_ref(r));
+        match halves {
+            true => {
+                s.push_str(line.trim_end());
+                s += &format!(",{},{}\n", r.result.touching, r.result.converged);
+            }
+            false => s.push_str(&line),
+        }
+    }
+    s
+}
 
 /// The rows as CSV, floats written so they parse back to the same value.
 pub fn format_csv(rows: &[Row]) -> String {

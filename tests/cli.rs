@@ -290,3 +290,27 @@ fn a_huge_argument_gets_a_short_error_line() {
         assert!(err.contains('…'), "the echo says it was cut: {err}");
     }
 }
+
+#[test]
+fn models_flag_prints_both_halves_in_both_formats() {
+    let (code, out, _) =
+        cli(&["table", "--models", "penalty,ipc,barrier-alone,ccd-alone", "--format", "csv"]);
+    assert_eq!(code, 0);
+    let mut lines = out.lines();
+    assert_eq!(lines.next(), Some("v0,model,k,outcome,xmax_minus_wall_m,newton_max,touching,converged"));
+    let rows: Vec<&str> = lines.collect();
+    // Per speed: penalty at both k, IPC, barrier alone, CCD alone at both k.
+    assert_eq!(rows.len(), 6 * 6);
+    assert!(rows.contains(&"5,barrier-alone,,through,-0.0030000000000000027,2,false,true"));
+    assert!(rows.contains(&"5,ccd-alone,10000,stopped,0,59,true,false"));
+    let (code, table, _) = cli(&["table", "--models", "barrier-alone,ccd-alone", "--k", "1e4"]);
+    assert_eq!(code, 0);
+    assert!(table.contains("barrier alone d^=1mm"), "{table}");
+    let five = table.lines().find(|l| l.starts_with("       5 |")).unwrap_or_default();
+    assert!(five.contains("through, newton  2") && five.ends_with("touching the wall, newton 59"), "{table}");
+    // The default stays the article's three columns.
+    assert_eq!(cli(&["table"]).1, cli(&["table", "--models", "penalty,ipc"]).1);
+    let (code, _, err) = cli(&["table", "--models", "ipc,frictionless"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("--models") && err.contains("ccd-alone"), "{err}");
+}
