@@ -13,16 +13,6 @@ pub enum LineSearch {
     CcdFiltered,
 }
 
-impl LineSearch {
-    /// `"backtracking"` or `"ccd"`, for the JS API.
-    pub fn name(self) -> &'static str {
-        match self {
-            LineSearch::Backtracking => "backtracking",
-            LineSearch::CcdFiltered => "ccd",
-        }
-    }
-}
-
 /// Which contact model a ball uses.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Model {

@@ -42,9 +42,10 @@ pub fn rows_of(params: &Params, v0s: &[f64], ks: &[f64], models: &[Model]) -> Ve
     };
     let speed = |v0: f64| {
         let row = |m: Model| -> Vec<Row> {
-            match uses_k(m) {
-                true => ks.iter().map(|&k| throw_at(v0, m, Some(k))).collect(),
-                false => vec![throw_at(v0, m, None)],
+            if uses_k(m) {
+                ks.iter().map(|&k| throw_at(v0, m, Some(k))).collect()
+            } else {
+                vec![throw_at(v0, m, None)]
             }
         };
         models.iter().flat_map(|&m| row(m)).collect::<Vec<Row>>()
@@ -68,7 +69,7 @@ fn is_articles(models: &[Model]) -> bool {
 /// [`format_csv`] of [`rows`], each part of a long sweep formatted in the thread that threw
 /// it: formatting costs about as much as the throws.
 pub fn csv(params: &Params, v0s: &[f64], ks: &[f64]) -> String {
-    let parts = by_parts(v0s, |part| csv_lines(&rows_serial(params, part, ks)));
+    let parts = by_parts(v0s, |part| csv_lines(&rows_serial(params, part, ks), false));
     let mut s = String::with_capacity(CSV_HEADER.len() + 1 + parts.iter().map(String::len).sum::<usize>());
     s.push_str(CSV_HEADER);
     s.push('\n');
@@ -216,35 +217,24 @@ pub fn csv_of(params: &Params, v0s: &[f64], ks: &[f64], models: &[Model]) -> Str
     if models == Model::BOTH {
         return csv(params, v0s, ks);
     }
-    let rows = rows_of(params, v0s, ks, models);
     let halves = !is_articles(models);
     let mut s = String::from(CSV_HEADER);
     if halves {
         s.push_str(CSV_HALVES);
     }
     s.push('\n');
-    for r in &rows {
-        let line = csv_lines(std::slice::from_ref(r));
-        match halves {
-            true => {
-                s.push_str(line.trim_end());
-                s += &format!(",{},{}\n", r.result.touching, r.result.converged);
-            }
-            false => s.push_str(&line),
-        }
-    }
-    s
+    s + &csv_lines(&rows_of(params, v0s, ks, models), halves)
 }
 
 /// The rows as CSV, floats written so they parse back to the same value.
 pub fn format_csv(rows: &[Row]) -> String {
     let mut s = String::from(CSV_HEADER);
     s.push('\n');
-    s + &csv_lines(rows)
+    s + &csv_lines(rows, false)
 }
 
-/// The CSV lines of `rows`, without the header.
-fn csv_lines(rows: &[Row]) -> String {
+/// The CSV lines of `rows`, without the header; with `halves`, also `touching,converged`.
+fn csv_lines(rows: &[Row], halves: bool) -> String {
     use std::fmt::Write;
     let mut s = String::with_capacity(rows.len() * 48);
     for r in rows {
@@ -259,6 +249,10 @@ fn csv_lines(rows: &[Row]) -> String {
             Shortest(r.result.xmax_minus_wall),
             r.result.newton_max
         );
+        if halves {
+            s.pop();
+            let _ = writeln!(s, ",{},{}", r.result.touching, r.result.converged);
+        }
     }
     s
 }

@@ -25,17 +25,6 @@ pub enum ContactKind {
     UnsignedBarrier,
 }
 
-impl ContactKind {
-    /// `"penalty"`, `"barrier"` or `"unsigned-barrier"`, for the JS API.
-    pub fn name(self) -> &'static str {
-        match self {
-            ContactKind::Penalty => "penalty",
-            ContactKind::Barrier => "barrier",
-            ContactKind::UnsignedBarrier => "unsigned-barrier",
-        }
-    }
-}
-
 /// A contact term of the incremental potential (the integrator weights it by `h²`).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Contact {
