@@ -1,0 +1,47 @@
+// The page's side of www/regime-worker.js: one module worker running the same wasm, asked for
+// the regime map and the live table. Each kind of request carries a generation number; an
+// answer to anything but the latest request is dropped, so a panel never shows old and new
+// together. If the browser has no Worker, or the worker fails (an error, a trap, a CSP that
+// refuses it), `alive()` turns false and the panels compute on the page as before.
+
+export function startOffload() {
+  let worker = null;
+  try {
+    if (typeof Worker === 'function') worker = new Worker(new URL('./regime-worker.js', import.meta.url), { type: 'module' });
+  } catch {
+    worker = null;
+  }
+  const latest = { map: 0, table: 0 };
+  const handlers = { map: null, table: null };
+
+  function die() {
+    worker?.terminate();
+    worker = null;
+  }
+
+  if (worker) {
+    worker.onmessage = ({ data }) => {
+      if (data.kind === 'error') return die();
+      const kind = data.kind === 'table' ? 'table' : 'map';
+      if (data.gen === latest[kind]) handlers[kind]?.(data);
+    };
+    worker.onerror = die;
+    worker.onmessageerror = die;
+  }
+
+  function post(kind, msg, onAnswer) {
+    latest[kind] += 1;
+    handlers[kind] = onAnswer;
+    worker.postMessage({ kind, gen: latest[kind], ...msg });
+  }
+
+  return {
+    /** Whether the worker is there and working. */
+    alive: () => worker !== null,
+    /** The map for `params`: `onAnswer` gets each finished grid ({kind: 'grid', grid, fill_ms})
+     * and progress reports ({kind: 'progress', n, progress}) of this request only. */
+    map: (params, sizes, onAnswer) => post('map', { params, sizes }, onAnswer),
+    /** The table's rows for `params`: `onRows(rows)`, unless a newer request came first. */
+    table: (params, onRows) => post('table', { params }, (d) => onRows(d.rows)),
+  };
+}
