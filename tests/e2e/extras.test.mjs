@@ -327,15 +327,19 @@ for (const [model, width, dpr] of [
     const { page, context } = await openPage(browser, { width, height: 844, dpr, locale: 'en-US' });
     try {
       await mapComplete(page);
+      // The throw decided first: while it plays, the trace above the map grows row by row.
+      await page.evaluate(() => window.ipcWall.runToEnd());
+      await nextFrames(page);
       const canvas = page.locator(`#regime-${model}`);
       await canvas.scrollIntoViewIfNeeded();
-      const box = await canvas.boundingBox();
       const plot = await page.evaluate(() => window.ipcWall.regime().plot());
       const n = 128;
       for (const [i, j] of [
         [20, 90],
         [100, 10],
       ]) {
+        // Again each time: the panels above the map change height with the throw.
+        const box = await canvas.boundingBox();
         const x = plot.left + ((i + 0.5) / n) * (plot.right - plot.left);
         const y = plot.bottom - ((j + 0.5) / n) * (plot.bottom - plot.top);
         await page.mouse.click(box.x + x, box.y + y);
