@@ -11,8 +11,8 @@ export function startOffload() {
   } catch {
     worker = null;
   }
-  const latest = { map: 0, table: 0 };
-  const handlers = { map: null, table: null };
+  const latest = { map: 0, table: 0, memory: 0 };
+  const handlers = { map: null, table: null, memory: null };
 
   function die() {
     worker?.terminate();
@@ -22,7 +22,7 @@ export function startOffload() {
   if (worker) {
     worker.onmessage = ({ data }) => {
       if (data.kind === 'error') return die();
-      const kind = data.kind === 'table' ? 'table' : 'map';
+      const kind = data.kind === 'table' || data.kind === 'memory' ? data.kind : 'map';
       if (data.gen === latest[kind]) handlers[kind]?.(data);
     };
     worker.onerror = die;
@@ -43,5 +43,7 @@ export function startOffload() {
     map: (params, sizes, onAnswer) => post('map', { params, sizes }, onAnswer),
     /** The table's rows for `params`: `onRows(rows)`, unless a newer request came first. */
     table: (params, onRows) => post('table', { params }, (d) => onRows(d.rows)),
+    /** For the benchmark: a promise of the worker's wasm memory in bytes (undefined without). */
+    memory: () => (worker ? new Promise((resolve) => post('memory', {}, (d) => resolve(d.bytes))) : Promise.resolve(undefined)),
   };
 }

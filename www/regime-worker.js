@@ -3,9 +3,11 @@
 // a new map replaces the one in flight, never queues behind it. The map is computed in slices
 // of a few milliseconds so that a new message is read between two slices.
 //
-// In:  {kind: 'map', gen, params, sizes: [32, 128]} · {kind: 'table', gen, params}
+// In:  {kind: 'map', gen, params, sizes: [32, 128]} · {kind: 'table', gen, params} ·
+//      {kind: 'memory', gen}
 // Out: {kind: 'grid', gen, grid, fill_ms} (typed arrays transferred) · {kind: 'progress', gen,
-//      n, progress} · {kind: 'table', gen, rows} · {kind: 'error', message}
+//      n, progress} · {kind: 'table', gen, rows} · {kind: 'memory', gen, bytes} ·
+//      {kind: 'error', message}
 
 import init, { Figure, Regime } from '../pkg/ipc_wall.js';
 import { gridOf, buffersOf } from './regime-cells.js';
@@ -79,6 +81,7 @@ self.onmessage = async ({ data }) => {
     await loaded;
     if (data.kind === 'map') startMap(data);
     else if (data.kind === 'table') table(data);
+    else if (data.kind === 'memory') self.postMessage({ kind: 'memory', gen: data.gen, bytes: (await loaded).memory.buffer.byteLength });
   } catch (e) {
     fail(e);
   }

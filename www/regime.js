@@ -4,9 +4,13 @@
 // v·h = W/2 and v·h = W and a crosshair at the current v0 and h; a click or tap on a cell
 // throws there.
 //
-// The cells are whole throws computed in Rust (Regime), a few milliseconds per frame from the
-// page's one animation loop: a 64 × 64 map first (a fast first picture), then 128 × 128 drawn
-// over it row by row. The map is rebuilt only when a parameter other than v0 and h changes.
+// The cells are whole throws computed in Rust (Regime) in www/regime-worker.js, or without a
+// worker a few milliseconds per frame from the page's one animation loop: a 32 × 32 map first
+// (the preview while a slider is dragged), then 128 × 128, each shown only once complete. The
+// map is asked again only when a parameter other than v0 and h changes.
+//
+// In this file, in order: compute (requestMap, fillSliced), cell painting (paintLayer), the
+// overlays (the cached static layer, the cursor), then the panel with its input.
 
 import * as api from './api.js';
 import { t, fmtSig, fmtPow, fmtGap, fmtDepth, fmtLength, fmtTime, withUnit, getLang } from './i18n.js';
@@ -628,6 +632,8 @@ export function setupRegime(root, { onSet, offload }) {
         fill_ms: { ...C.fill_ms },
         /** Whether the cells come from the worker (else from the page's own sliced fill). */
         worker: C.viaWorker,
+        /** For the benchmark: a promise of the worker's wasm memory in bytes. */
+        workerMemory: () => offload.memory(),
         cell: (i, j) => (i >= 0 && j >= 0 && i < N_FULL && j < N_FULL ? cellNow(i, j, true) : undefined),
         cellOf: (v0, h) => Array.from(api.guard(() => R.axes.cellOf(v0, h))),
         v0At: (i) => api.guard(() => R.axes.v0At(i)),
