@@ -148,7 +148,7 @@ export function setupExtras() {
   };
   trace = setupTrace(traceRoot, { onPick: showStep, impactStep, clippedStep });
   timeline = setupTimeline(timelineCanvas, { onPick: (step) => trace.pick(trace.selection().model, step) });
-  const offload = startOffload();
+  const offload = startOffload(api.compiled());
   regime = setupRegime(regimeRoot, { onSet: throwWith, offload });
   table = setupTable(tableRoot, { offload });
 

@@ -4,7 +4,9 @@
 // together. If the browser has no Worker, or the worker fails (an error, a trap, a CSP that
 // refuses it), `alive()` turns false and the panels compute on the page as before.
 
-export function startOffload() {
+/** `compiled`: a promise of the page's compiled wasm module, sent to the worker (else it
+ * fetches the wasm itself). */
+export function startOffload(compiled) {
   let worker = null;
   try {
     if (typeof Worker === 'function') worker = new Worker(new URL('./regime-worker.js', import.meta.url), { type: 'module' });
@@ -27,6 +29,10 @@ export function startOffload() {
     };
     worker.onerror = die;
     worker.onmessageerror = die;
+    // First of all messages: the worker waits for it before anything else.
+    Promise.resolve(compiled)
+      .catch(() => undefined)
+      .then((module) => worker?.postMessage({ kind: 'init', module: module instanceof WebAssembly.Module ? module : undefined }));
   }
 
   function post(kind, msg, onAnswer) {

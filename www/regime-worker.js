@@ -3,7 +3,7 @@
 // a new map replaces the one in flight, never queues behind it. The map is computed in slices
 // of a few milliseconds so that a new message is read between two slices.
 //
-// In:  {kind: 'map', gen, params, sizes: [32, 128]} · {kind: 'table', gen, params} ·
+// In:  {kind: 'init', module} first, then {kind: 'map', gen, params, sizes: [32, 128]} · {kind: 'table', gen, params} ·
 //      {kind: 'memory', gen}
 // Out: {kind: 'grid', gen, grid, fill_ms} (typed arrays transferred) · {kind: 'progress', gen,
 //      n, progress} · {kind: 'table', gen, rows} · {kind: 'memory', gen, bytes} ·
@@ -14,7 +14,9 @@ import { gridOf, buffersOf } from './regime-cells.js';
 
 const SLICE_MS = 8;
 const PROGRESS_MS = 100;
-const loaded = init();
+// The page's compiled module comes first ({kind: 'init', module}): no second download.
+let gotModule;
+const loaded = new Promise((resolve) => (gotModule = resolve)).then((module) => init(module ? { module_or_path: module } : undefined));
 let job = null; // {gen, params, sizes, size, regime, fill_ms, posted}
 let scheduled = false;
 // A message to ourselves: yields to the next message without setTimeout's 4 ms clamp.
@@ -77,6 +79,7 @@ function work() {
 }
 
 self.onmessage = async ({ data }) => {
+  if (data.kind === 'init') return gotModule(data.module);
   try {
     await loaded;
     if (data.kind === 'map') startMap(data);

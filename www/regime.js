@@ -603,18 +603,25 @@ export function setupRegime(root, { onSet, offload }) {
         R.drawnKey = '';
       }
       compute(state, deadline);
+      const p = state.params;
+      // The words (captions, legends, text alternatives) even off screen: they take room in
+      // the layout and are read by screen readers.
+      const wordsKey = `${C.shown?.version}|${p.k}|${p.dhat}|${p.kappa}|${p.thickness}|${getLang()}`;
+      if (wordsKey !== R.wordsKey) {
+        R.wordsKey = wordsKey;
+        updateLegends(state);
+      }
       if (!R.visible) return;
       paintLayers();
-      const p = state.params;
       const drawKey = `${layers[0].version}|${layers[1].version}|${C.shown?.version}|${p.v0}|${p.h}|${p.thickness}|${getLang()}|${R.hover}|${views[0].size.w}x${views[0].size.h}|${views[1].size.w}`;
       if (drawKey === R.drawnKey) return;
       R.drawnKey = drawKey;
-      updateLegends(state);
       drawMap(0, state);
       drawMap(1, state);
     },
     relabel() {
       R.drawnKey = '';
+      R.wordsKey = '';
       updateStatus();
       if (R.hover) readout.textContent = describe(R.hover[0], R.hover[1]);
     },
