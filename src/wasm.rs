@@ -561,6 +561,26 @@ impl Regime {
         Float64Array::from(out.as_slice())
     }
 
+    /// Per cell, row-major, six numbers: the red ball's outcome (1 stopped, 2 through, 3 still
+    /// flying), `xmax − wall` [m] and Newton maximum, then the green ball's; zeros where not
+    /// computed yet. The whole map in one array, for the worker to hand the page: the same
+    /// numbers as `cell(i, j)`, without an object per cell.
+    #[wasm_bindgen(js_name = cellTable)]
+    pub fn cell_table(&self) -> Float64Array {
+        let code = |o: Outcome| match o {
+            Outcome::Stopped => 1.0,
+            Outcome::Through => 2.0,
+            Outcome::Flying => 3.0,
+        };
+        let mut out = vec![0.0; 6 * self.0.v0.n * self.0.h.n];
+        for (o, c) in out.chunks_exact_mut(6).zip(self.0.cells()) {
+            for (o, r) in o.chunks_exact_mut(3).zip([&c.penalty, &c.ipc]) {
+                o.copy_from_slice(&[code(r.outcome), r.xmax_minus_wall, f64::from(r.newton_max)]);
+            }
+        }
+        Float64Array::from(out.as_slice())
+    }
+
     /// v0 at the centre of column `i` [m/s].
     #[wasm_bindgen(js_name = v0At)]
     pub fn v0_at(&self, i: usize) -> f64 {

@@ -63,8 +63,15 @@ async function instantiate(params, compiled) {
 /** First load. `params` may be partial (the defaults fill the rest); `compiled`, a promise of
  * the wasm already compiled (else the glue fetches and compiles it). */
 export async function load(params = {}, compiled = undefined) {
+  gotCompiled(compiled);
   await instantiate(params, compiled);
 }
+
+let gotCompiled;
+const compiledModule = new Promise((resolve) => (gotCompiled = resolve));
+/** A promise of the compiled wasm that load() receives (even if asked before), for a worker
+ * to instantiate it too: one download of the wasm per page. */
+export const compiled = () => compiledModule;
 
 /** Brings a dead (or live) figure back with the last parameters that worked. */
 export async function recover() {

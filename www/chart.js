@@ -21,6 +21,14 @@ export function el(tag, props = {}, ...children) {
   return e;
 }
 
+/** How many times each canvas (by id) was drawn: a test hook, window.ipcWall.__draws(). */
+export const drawCounts = {};
+
+/** Call once per redraw of `canvas`. */
+export function countDraw(canvas) {
+  drawCounts[canvas.id] = (drawCounts[canvas.id] ?? 0) + 1;
+}
+
 /**
  * A canvas whose backing store follows its CSS box × devicePixelRatio; `draw(ctx, w, h)` is
  * called with the context scaled to CSS pixels. Returns {canvas, redraw, size}.
@@ -50,6 +58,7 @@ export function hidpiCanvas(canvas, onResize) {
     size,
     /** The 2d context, cleared and scaled to CSS pixels. */
     begin(bg) {
+      countDraw(canvas);
       const ctx = canvas.getContext('2d');
       ctx.setTransform(1, 0, 0, 1, 0, 0);
       if (bg) {

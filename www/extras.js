@@ -15,6 +15,7 @@ import { setupTrace } from './trace.js';
 import { setupTimeline } from './timeline.js';
 import { setupRegime } from './regime.js';
 import { setupTable } from './table.js';
+import { startOffload } from './offload.js';
 
 const MODELS = ['penalty', 'ipc'];
 // The map fills until this long after the frame began (and always one group of cells), so
@@ -147,8 +148,9 @@ export function setupExtras() {
   };
   trace = setupTrace(traceRoot, { onPick: showStep, impactStep, clippedStep });
   timeline = setupTimeline(timelineCanvas, { onPick: (step) => trace.pick(trace.selection().model, step) });
-  regime = setupRegime(regimeRoot, { onSet: throwWith });
-  table = setupTable(tableRoot);
+  const offload = startOffload(api.compiled());
+  regime = setupRegime(regimeRoot, { onSet: throwWith, offload });
+  table = setupTable(tableRoot, { offload });
 
   applyStatic(presetsRoot);
   applyStatic(extrasRoot);

@@ -22,6 +22,7 @@ import { setupSliders, updateSliders, relabelSliders, setupTransport, relabelTra
 import { readUrl, queryFor, linkWith, copyPartial, checkPartial, clip } from './url.js';
 import { MSG, isFramed, postToParent, setupMessages, setupResizePosts, embedSnippet } from './embed.js';
 import { setupShare } from './share.js';
+import { countDraw, drawCounts } from './chart.js';
 import { setupScene, readColors } from './scene.js';
 import { setupEnergy, energyWindow } from './energy.js';
 // Issue 4: presets, the solver's trace, the throw over time, the regime map, the table.
@@ -458,6 +459,7 @@ function updateScene() {
     iterates: ui.iterates,
     colors: ui.colors,
   });
+  countDraw($('scene'));
 }
 
 function updateMinimizers(xTilde) {
@@ -479,7 +481,9 @@ function updateEnergy() {
   ui.plotted.x1 = x1;
   updateMinimizers(xTilde);
   const stepKey = `${ui.state.penalty.steps}/${ui.state.ipc.steps}`;
-  return api.guard((f) => energy.draw(f, xTilde, x0, x1, ui.dark, stepKey, `${ui.restarts}|${getLang()}`));
+  const drew = api.guard((f) => energy.draw(f, xTilde, x0, x1, ui.dark, stepKey, `${ui.restarts}|${getLang()}`));
+  if (drew) countDraw($('energy'));
+  return drew;
 }
 
 /** Where `x` is relative to the wall, in words. */
@@ -796,6 +800,8 @@ window.ipcWall = {
   /** The energy plot as drawn: x̃ and the plot rectangle in CSS px relative to the canvas. */
   energyView: () => ({ x_tilde: ui.plotted.xTilde, following: ui.xTildeUser === null, ...energy.view() }),
   table: () => api.guard((f) => f.table()),
+  /** Test hook: draws so far per canvas id (a canvas is drawn only when its inputs change). */
+  __draws: () => ({ ...drawCounts }),
   /** Milliseconds of the frames that stepped or drew, numbered from `from` on (oldest first;
    * at most the latest 600): the figure's own work and the whole frame. `next`: the number the
    * next frame will get. */

@@ -4,16 +4,22 @@
 // v·h = W/2 and v·h = W and a crosshair at the current v0 and h; a click or tap on a cell
 // throws there.
 //
-// The cells are whole throws computed in Rust (Regime), a few milliseconds per frame from the
-// page's one animation loop: a 64 × 64 map first (a fast first picture), then 128 × 128 drawn
-// over it row by row. The map is rebuilt only when a parameter other than v0 and h changes.
+// The cells are whole throws computed in Rust (Regime) in www/regime-worker.js, or without a
+// worker a few milliseconds per frame from the page's one animation loop: a 32 × 32 map first
+// (the preview while a slider is dragged), then 128 × 128, each shown only once complete. The
+// map is asked again only when a parameter other than v0 and h changes.
+//
+// In this file, in order: compute (requestMap, fillSliced), cell painting (paintLayer), the
+// overlays (the cached static layer, the cursor), then the panel with its input.
 
 import * as api from './api.js';
-import { t, fmtSig, fmtPow, fmtGap, fmtDepth, fmtLength, fmtTime, withUnit } from './i18n.js';
+import { t, fmtSig, fmtPow, fmtGap, fmtDepth, fmtLength, fmtTime, withUnit, getLang } from './i18n.js';
 import { el, FONT_SMALL, hidpiCanvas, pointerAt, text, fmtDecade, fmtDecadeLength } from './chart.js';
+import { gridOf, cellOf } from './regime-cells.js';
 
-export const N_FIRST = 64;
+export const N_FIRST = 32;
 export const N_FULL = 128;
+const SIZES = [N_FIRST, N_FULL];
 const M = { left: 44, right: 14, top: 10, bottom: 34 };
 
 // Viridis (perceptually uniform, readable by colour-blind readers and in greyscale).
@@ -56,7 +62,310 @@ function parseRgb(css) {
   return [128, 128, 128];
 }
 
-export function setupRegime(root, { onSet }) {
+/** The gap's colour scale: six decades up to d̂ (no gap reaches d̂), fixed per map, so the
+ * colours do not shift while it fills. */
+function rangeOf(params) {
+  const top = Math.ceil(Math.log10(params.dhat) - 1e-9);
+  return [top - 6, top];
+}
+
+// ---- compute: in the worker, or sliced on the page when there is none ---------------------
+
+/**
+ * The map's cells for one set of parameters: a 32 × 32 preview first (fast, shown while a
+ * slider is dragged), then the 128 × 128 map, each handed over only when complete. `C.grids`
+ * holds this request's grids by size; a new request drops them and its answers alone count.
+ */
+function requestMap(C, params, offload) {
+  C.key = mapKey(params);
+  C.params = { ...params };
+  C.grids = {};
+  C.fill_ms = {};
+  C.progress = { n: N_FIRST, progress: 0 };
+  C.sliced?.regime?.free();
+  C.sliced = null;
+  C.viaWorker = offload.alive();
+  const own = { params: C.params };
+  const take = (d) => (d.kind === 'grid' ? receive(C, own, d.grid, d.fill_ms) : (C.progress = { n: d.n, progress: d.progress }));
+  if (C.viaWorker) offload.map(C.params, SIZES, take);
+  else C.sliced = { params: C.params, size: 0, regime: null, own };
+}
+
+function receive(C, own, grid, fillMs) {
+  C.grids[grid.n] = grid;
+  C.fill_ms = fillMs;
+  C.progress = { n: grid.n, progress: 1 };
+  // The picture to paint: always one whole grid, with the parameters it was made for.
+  C.shown = { grid, params: own.params, version: (C.shown?.version ?? 0) + 1 };
+}
+
+/** The fallback: fills the map in flight on the page until `deadline` (performance.now() ms). */
+function fillSliced(C, deadline) {
+  const s = C.sliced;
+  if (!s) return;
+  for (;;) {
+    const n = SIZES[s.size];
+    s.regime ??= api.guard((_, g) => new g.Regime(s.params, n));
+    const t0 = performance.now();
+    const done = api.guard(() => s.regime.fill(0));
+    C.fill_ms[`n${n}`] = (C.fill_ms[`n${n}`] ?? 0) + performance.now() - t0;
+    C.progress = { n, progress: api.guard(() => s.regime.progress()) };
+    if (done) {
+      const grid = api.guard(() => gridOf(s.regime));
+      api.guard(() => s.regime.free());
+      s.regime = null;
+      s.size += 1;
+      if (s.size === SIZES.length) C.sliced = null;
+      receive(C, s.own, grid, { ...C.fill_ms });
+      return;
+    }
+    if (performance.now() >= deadline) return;
+  }
+}
+
+// ---- cell painting -------------------------------------------------------------------------
+
+const V = Object.freeze({ min: 0.1, max: 100 });
+const H = Object.freeze({ min: 1e-4, max: 0.05 });
+
+/** The plotting rectangle of a map canvas `w × h` CSS px. */
+const geometry = (w, h) => ({ left: M.left, top: M.top, right: w - M.right, bottom: h - M.bottom });
+
+/** CSS px of v0 and h in `plot` (log axes). */
+function axesOf(plot) {
+  return {
+    px: (v) => plot.left + ((plot.right - plot.left) * Math.log(v / V.min)) / Math.log(V.max / V.min),
+    py: (h) => plot.bottom - ((plot.bottom - plot.top) * Math.log(h / H.min)) / Math.log(H.max / H.min),
+  };
+}
+
+/** A colour as one RGBA pixel of a Uint32Array view (little-endian: ABGR). */
+const pack = ([r, g, b]) => ((255 << 24) | (b << 16) | (g << 8) | r) >>> 0;
+const VIRIDIS_LUT = Uint32Array.from({ length: 256 }, (_, k) => pack(viridis(k / 255)));
+// Pixels written per layer per frame: a whole new picture is spread over a few frames.
+const PAINT_BUDGET_PX = 300_000;
+
+/** Each cell's colour on map `idx` (0: the red ball's outcome, 1: the green ball's gap). */
+function cellColours(idx, shown, c) {
+  const { n, outcomes, gaps } = shown.grid;
+  const lane = pack(parseRgb(c.lane));
+  const colour = new Uint32Array(n * n);
+  if (idx === 0) {
+    const by = [lane, pack(parseRgb(c.wallFill)), pack(parseRgb(c.penaltySoft || c.penalty))];
+    for (let k = 0; k < n * n; k++) colour[k] = by[outcomes[k]];
+    return colour;
+  }
+  const [lo, hi] = rangeOf(shown.params);
+  const odd = pack([255, 0, 255]); // a gap that is not positive: never, by construction
+  for (let k = 0; k < n * n; k++) {
+    const g = gaps[k];
+    if (Number.isNaN(g)) colour[k] = lane;
+    else if (!(g > 0)) colour[k] = odd;
+    else colour[k] = VIRIDIS_LUT[Math.round(255 * Math.min(1, Math.max(0, (Math.log10(g) - lo) / (hi - lo))))];
+  }
+  return colour;
+}
+
+/**
+ * Pixel rows [y0, y1) of layer `L`: each row written one cell-wide span at a time (a native
+ * fill), then the stripes of "through" cells (outcome 2): a few operations per cell.
+ */
+function paintRows(L, y0, y1, stripes, c, dpr) {
+  const { width: w, height: h } = L.img;
+  const { n, outcomes } = L.shown.grid;
+  const px32 = new Uint32Array(L.img.data.buffer);
+  const xs = Int32Array.from({ length: n + 1 }, (_, i) => Math.min(w, Math.max(0, Math.round((i * w) / n))));
+  const stripe = pack(parseRgb(c.penalty));
+  const period = Math.max(4, Math.round(6 * dpr));
+  const thick = Math.max(1, Math.round(1.2 * dpr));
+  for (let y = y0; y < y1; y++) {
+    const base = (n - 1 - Math.min(n - 1, Math.floor(((y + 0.5) * n) / h))) * n;
+    const row = y * w;
+    for (let i = 0; i < n; i++) {
+      const k = base + i;
+      px32.fill(L.colour[k], row + xs[i], row + xs[i + 1]);
+      if (!stripes || outcomes[k] !== 2) continue;
+      // Pixels with (x + y) mod period < thick: diagonal lines across the cells.
+      let x = xs[i] + ((((period - ((xs[i] + y) % period)) % period) + period) % period) - period;
+      for (; x < xs[i + 1]; x += period) {
+        for (let t = 0; t < thick; t++) if (x + t >= xs[i] && x + t < xs[i + 1]) px32[row + x + t] = stripe;
+      }
+    }
+  }
+}
+
+/**
+ * The cells of map `idx` at the plot's backing size `w × h`, painted into an ImageData a few
+ * rows per frame and put on the layer's canvas only once whole: the layer always holds one
+ * complete picture, never old rows beside new ones. Returns whether rows are left to paint.
+ * No scaled drawImage: in a software canvas those cost tens of milliseconds.
+ */
+function paintLayer(L, idx, shown, c, dpr, w, h) {
+  const key = `${w}x${h}|${dpr}|${c.lane}|${c.penalty}|${c.wallFill}|${c.penaltySoft}|${shown?.version}`;
+  if (key !== L.key) {
+    L.key = key;
+    if (L.img?.width !== w || L.img?.height !== h) L.img = new ImageData(w, h);
+    L.shown = shown;
+    L.colour = shown ? cellColours(idx, shown, c) : null;
+    if (!shown) new Uint32Array(L.img.data.buffer).fill(pack(parseRgb(c.lane)));
+    L.next = shown ? h : 0; // rows [0, next) are left, painted from the bottom (smallest h) up
+    if (!shown) commitLayer(L);
+  }
+  if (L.next <= 0) return false;
+  const y0 = Math.max(0, L.next - Math.max(1, Math.floor(PAINT_BUDGET_PX / w)));
+  paintRows(L, y0, L.next, idx === 0, c, dpr);
+  L.next = y0;
+  if (L.next === 0) commitLayer(L);
+  return L.next > 0;
+}
+
+function commitLayer(L) {
+  if (L.canvas.width !== L.img.width) L.canvas.width = L.img.width;
+  if (L.canvas.height !== L.img.height) L.canvas.height = L.img.height;
+  L.canvas.getContext('2d').putImageData(L.img, 0, 0);
+  L.version += 1;
+}
+
+// ---- overlays ----------------------------------------------------------------------------
+
+/** Axes: decades labelled, 2 and 5 as minor ticks; the frame around the plot. */
+function drawAxes(ctx, plot, w, h, c) {
+  const { left, top, right, bottom } = plot;
+  const { px, py } = axesOf(plot);
+  ctx.strokeStyle = c.line;
+  ctx.lineWidth = 1;
+  ctx.strokeRect(left - 0.5, top - 0.5, right - left + 1, bottom - top + 1);
+  for (const [axis, lo, hi, at] of [
+    ['v', -1, 2, V],
+    ['h', -4, -2, H],
+  ]) {
+    for (let e = lo; e <= hi; e++) {
+      for (const m of [1, 2, 5]) {
+        const v = m * 10 ** e;
+        if (v < at.min * 0.999 || v > at.max * 1.001) continue;
+        const len = m === 1 ? 5 : 3;
+        ctx.beginPath();
+        if (axis === 'v') {
+          const x = Math.round(px(v)) + 0.5;
+          ctx.moveTo(x, bottom);
+          ctx.lineTo(x, bottom + len);
+          if (m === 1) text(ctx, fmtDecade(v), x, bottom + 16, { color: c.muted, font: FONT_SMALL, align: 'center' });
+        } else {
+          const y = Math.round(py(v)) + 0.5;
+          ctx.moveTo(left, y);
+          ctx.lineTo(left - len, y);
+          if (m === 1) text(ctx, fmtDecade(v * 1e3), left - 7, y + 4, { color: c.muted, font: FONT_SMALL, align: 'right' });
+        }
+        ctx.strokeStyle = c.line;
+        ctx.stroke();
+      }
+    }
+  }
+  text(ctx, t('regime.v0axis'), right, h - 3, { color: c.muted, font: FONT_SMALL, align: 'right' });
+  text(ctx, t('regime.haxis'), 4, top + 8, { color: c.muted, font: FONT_SMALL, baseline: 'middle' });
+}
+
+/** v·h = W/2 (dashed) and v·h = W (solid): straight lines of slope −1 on log–log axes. */
+function drawLines(ctx, plot, c, W) {
+  const { left, top, right, bottom } = plot;
+  const { px, py } = axesOf(plot);
+  ctx.save();
+  ctx.beginPath();
+  ctx.rect(left, top, right - left, bottom - top);
+  ctx.clip();
+  for (const [c0, dash, key] of [
+    [W / 2, [6, 4], 'regime.lineHalf'],
+    [W, [], 'regime.lineFull'],
+  ]) {
+    ctx.setLineDash(dash);
+    for (const [color, width] of [
+      [c.bg, 4],
+      [c.fg, 1.6],
+    ]) {
+      ctx.strokeStyle = color;
+      ctx.lineWidth = width;
+      ctx.beginPath();
+      ctx.moveTo(px(V.min), py(c0 / V.min));
+      ctx.lineTo(px(V.max), py(c0 / V.max));
+      ctx.stroke();
+    }
+    ctx.setLineDash([]);
+    // W near the top, to the right of its line; W/2 near the bottom, to its left: apart
+    // from each other and from the crosshair at the article's values.
+    const full = c0 === W;
+    let lh = full ? H.max / 2 : H.min * 4;
+    let lv = c0 / lh;
+    if (!(lv > V.min * 1.5 && lv < V.max / 1.5)) {
+      lv = Math.sqrt(V.min * V.max);
+      lh = c0 / lv;
+    }
+    const [lx, ly] = [px(lv), py(lh)];
+    text(ctx, t(key), full ? lx + 6 : lx - 6, full ? ly + 4 : ly + 2, { color: c.fg, font: FONT_SMALL, halo: c.bg, align: full ? 'left' : 'right' });
+  }
+  ctx.restore();
+}
+
+/**
+ * The static layer of a map (axes, labels, the v·h lines) in an offscreen canvas, drawn again
+ * only when the size, the colours, the language or W change; otherwise blitted.
+ */
+function staticLayer(S, size, c, W) {
+  const { w, h, dpr } = size;
+  const key = `${w}x${h}|${dpr}|${c.bg}|${c.fg}|${c.line}|${c.muted}|${getLang()}|${W}`;
+  if (key === S.key) return S.canvas;
+  S.key = key;
+  S.canvas.width = Math.max(1, Math.round(w * dpr));
+  S.canvas.height = Math.max(1, Math.round(h * dpr));
+  const ctx = S.canvas.getContext('2d');
+  ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+  const plot = geometry(w, h);
+  drawAxes(ctx, plot, w, h, c);
+  drawLines(ctx, plot, c, W);
+  return S.canvas;
+}
+
+/** The crosshair at the current v0 and h, and an outline on the cell under the pointer. */
+function drawCursor(ctx, plot, c, p, hover) {
+  const { left, top, right, bottom } = plot;
+  const { px, py } = axesOf(plot);
+  const cx = Math.round(px(p.v0)) + 0.5;
+  const cy = Math.round(py(p.h)) + 0.5;
+  ctx.save();
+  ctx.beginPath();
+  ctx.rect(left, top, right - left, bottom - top);
+  ctx.clip();
+  for (const [color, width] of [
+    [c.bg, 3],
+    [c.xtilde, 1.4],
+  ]) {
+    ctx.strokeStyle = color;
+    ctx.lineWidth = width;
+    ctx.beginPath();
+    ctx.moveTo(cx, top);
+    ctx.lineTo(cx, cy - 7);
+    ctx.moveTo(cx, cy + 7);
+    ctx.lineTo(cx, bottom);
+    ctx.moveTo(left, cy);
+    ctx.lineTo(cx - 7, cy);
+    ctx.moveTo(cx + 7, cy);
+    ctx.lineTo(right, cy);
+    ctx.stroke();
+    ctx.beginPath();
+    ctx.arc(cx, cy, 5, 0, 2 * Math.PI);
+    ctx.stroke();
+  }
+  if (hover) {
+    const [i, j] = hover;
+    const cw = (right - left) / N_FULL;
+    const ch = (bottom - top) / N_FULL;
+    ctx.strokeStyle = c.fg;
+    ctx.lineWidth = 1.5;
+    ctx.strokeRect(left + i * cw - 1, bottom - (j + 1) * ch - 1, cw + 2, ch + 2);
+  }
+  ctx.restore();
+}
+
+export function setupRegime(root, { onSet, offload }) {
   const makeMap = (model) => {
     const canvas = el('canvas', { id: `regime-${model}`, tabindex: '0', role: 'img', class: 'regime-canvas' });
     const caption = el('figcaption', { class: 'map-caption' });
@@ -85,349 +394,54 @@ export function setupRegime(root, { onSet }) {
   const penLegend = [el('span', { class: 'swatch stopped', 'aria-hidden': 'true' }), el('span'), el('span', { class: 'swatch through', 'aria-hidden': 'true' }), el('span')];
   maps[0].legend.append(...penLegend);
 
+  // C: the cells (compute); R: what is drawn.
+  const C = { key: '', params: null, grids: {}, fill_ms: {}, progress: null, sliced: null, viaWorker: false, shown: null };
   const R = {
-    key: '',
     glue: null,
-    coarse: null,
-    fine: null,
-    params: null,
-    fillMs: { [N_FIRST]: 0, [N_FULL]: 0 },
-    data: null, // {n, outcomes, gaps} of the map shown, composed from coarse and fine
-    dataVersion: 0,
-    range: null, // [lo, hi] decades of the gap's colour scale
+    axes: null, // an empty 128 × 128 Regime: the axes' cell ↔ value maths, from Rust
     hover: null, // [i, j] of the fine grid under the pointer or keyboard cursor
     colors: null,
     drawnKey: '',
-    shownAt: 0,
-    unshown: null, // new cells not drawn yet: 'cells', or 'complete' once the map is
+    visible: true,
   };
   const views = maps.map((m) => hidpiCanvas(m.canvas, () => (R.drawnKey = '')));
+  // No drawing while the map is off screen; the cells are still computed.
+  new IntersectionObserver((entries) => {
+    for (const e of entries) R.visible = e.isIntersecting;
+  }, { rootMargin: '100px 0px' }).observe(root);
 
-  function free() {
-    for (const r of [R.coarse, R.fine]) {
-      try {
-        r?.free();
-      } catch {
-        // From a wasm instance that trapped: nothing to free.
-      }
-    }
-    R.coarse = null;
-    R.fine = null;
-  }
+  const newLayer = () => ({ canvas: document.createElement('canvas'), key: '', img: null, shown: null, colour: null, next: 0, version: 0 });
+  const layers = [newLayer(), newLayer()];
+  const statics = [0, 1].map(() => ({ canvas: document.createElement('canvas'), key: '' }));
+  const plotOf = (idx) => geometry(views[idx].size.w, views[idx].size.h);
 
-  function rebuild(params, glue) {
-    free();
-    R.glue = glue;
-    R.params = { ...params };
-    R.coarse = api.guard((_, g) => new g.Regime(params, N_FIRST));
-    R.fillMs = { [N_FIRST]: 0, [N_FULL]: 0 };
-    R.data = null;
-    // The gap's colour scale: six decades up to d̂ (no gap reaches d̂), fixed for the map, so
-    // the colours do not shift while it fills.
-    const top = Math.ceil(Math.log10(params.dhat) - 1e-9);
-    R.range = [top - 6, top];
-    R.unshown = null;
-    R.shownCount = undefined;
-    R.dataVersion += 1;
-  }
-
-  /** The map to fill next, or null when the fine one is complete. */
-  function working() {
-    if (R.coarse && R.coarse.progress() < 1) return R.coarse;
-    if (!R.fine) R.fine = api.guard((_, g) => new g.Regime(R.params, N_FULL));
-    return R.fine.progress() < 1 ? R.fine : null;
-  }
-
-  /** Fills until `deadline` (performance.now() ms), at least one group of cells. */
-  function fill(deadline) {
-    let did = false;
-    for (;;) {
-      const r = working();
-      if (!r) break;
-      const n = r === R.coarse ? N_FIRST : N_FULL;
-      const t0 = performance.now();
-      api.guard(() => r.fill(0));
-      R.fillMs[n] += performance.now() - t0;
-      did = true;
-      if (performance.now() >= deadline) break;
-    }
-    return did;
-  }
-
-  /** The cells to draw at N_FULL resolution: fine where computed, else the coarse cell. */
-  function compose() {
-    const prevN = R.data?.n ?? 0;
-    const working = R.fine ?? R.coarse;
-    const count = Math.round(api.guard(() => working.progress()) * (R.fine ? N_FULL * N_FULL : N_FIRST * N_FIRST));
-    const coarseOut = api.guard(() => R.coarse.penaltyOutcomes());
-    const coarseGap = api.guard(() => R.coarse.ipcGaps());
-    if (!R.fine) {
-      R.data = { n: N_FIRST, outcomes: coarseOut, gaps: coarseGap };
-    } else {
-      const fo = api.guard(() => R.fine.penaltyOutcomes());
-      const fg = api.guard(() => R.fine.ipcGaps());
-      const n = N_FULL;
-      const r = N_FULL / N_FIRST;
-      for (let j = 0; j < n; j++) {
-        for (let i = 0; i < n; i++) {
-          const k = j * n + i;
-          if (fo[k] === 0) {
-            const c = Math.floor(j / r) * N_FIRST + Math.floor(i / r);
-            fo[k] = coarseOut[c];
-            fg[k] = coarseGap[c];
-          }
-        }
-      }
-      R.data = { n, outcomes: fo, gaps: fg };
-    }
-    // The rows whose cells changed since the last picture (all of them on a new grid).
-    const n = R.data.n;
-    // On the switch to the fine grid its uncomputed cells show the coarse ones: all rows.
-    const dirty = n !== prevN || R.shownCount === undefined ? [0, n] : [Math.floor(R.shownCount / n), Math.min(n, Math.ceil(count / n) + 1)];
-    R.shownCount = count;
-    for (const L of layers) {
-      // In pixel rows of the layer (row 0, the smallest h, at the bottom).
-      const h = L.canvas.height;
-      const ya = Math.max(0, Math.floor((h * (n - dirty[1])) / n) - 1);
-      const yb = Math.min(h, Math.ceil((h * (n - dirty[0])) / n) + 1);
-      L.dirty = L.dirty ? [Math.min(L.dirty[0], ya), Math.max(L.dirty[1], yb)] : [ya, yb];
-    }
-    R.dataVersion += 1;
-  }
-
-  // ---- drawing ----------------------------------------------------------------------------
-
-  const V = Object.freeze({ min: 0.1, max: 100 });
-  const H = Object.freeze({ min: 1e-4, max: 0.05 });
-  let plot = { left: 0, top: 0, right: 1, bottom: 1 };
-
-  function geometry(w, h) {
-    plot = { left: M.left, top: M.top, right: w - M.right, bottom: h - M.bottom };
-    return plot;
-  }
-  const px = (v) => plot.left + ((plot.right - plot.left) * Math.log(v / V.min)) / Math.log(V.max / V.min);
-  const py = (h) => plot.bottom - ((plot.bottom - plot.top) * Math.log(h / H.min)) / Math.log(H.max / H.min);
-  const v0Of = (x) => V.min * (V.max / V.min) ** ((x - plot.left) / (plot.right - plot.left));
-  const hOf = (y) => H.min * (H.max / H.min) ** ((plot.bottom - y) / (plot.bottom - plot.top));
-
-  /** A colour as one RGBA pixel of a Uint32Array view (little-endian: ABGR). */
-  const pack = ([r, g, b]) => ((255 << 24) | (b << 16) | (g << 8) | r) >>> 0;
-  const VIRIDIS_LUT = Uint32Array.from({ length: 256 }, (_, k) => pack(viridis(k / 255)));
-
-  /**
-   * The cells of map `idx` at the plot's backing size, written pixel by pixel (each pixel
-   * takes its cell's colour; "through" cells get diagonal stripes), and redrawn only when the
-   * data, the colours or the size changed: the crosshair and the pointer redraw only the
-   * overlays. No scaled drawImage: in a software canvas those cost tens of milliseconds.
-   */
-  const layers = [
-    { canvas: document.createElement('canvas'), key: '', img: null, dirty: null },
-    { canvas: document.createElement('canvas'), key: '', img: null, dirty: null }, // [y0, y1) to paint
-  ];
-  // Pixels written per layer per frame: a whole new picture is spread over a few frames.
-  const PAINT_BUDGET_PX = 300_000;
-
-  function layer(idx, dpr) {
-    const L = layers[idx];
-    const w = Math.max(1, Math.round((plot.right - plot.left) * dpr));
-    const h = Math.max(1, Math.round((plot.bottom - plot.top) * dpr));
-    const c = R.colors;
-    // What forces a whole repaint; otherwise only the rows of new cells are written.
-    const key = `${w}x${h}|${dpr}|${c.lane}|${c.penalty}|${c.wallFill}|${c.penaltySoft}|${R.key}`;
-    if (key !== L.key || !L.img) {
-      L.key = key;
-      if (L.canvas.width !== w || L.canvas.height !== h) {
-        L.canvas.width = w;
-        L.canvas.height = h;
-      }
-      L.img = L.canvas.getContext('2d').createImageData(w, h);
-      new Uint32Array(L.img.data.buffer).fill(pack(parseRgb(c.lane)));
-      L.canvas.getContext('2d').putImageData(L.img, 0, 0);
-      L.dirty = R.data ? [0, h] : null;
-    }
-    if (!L.dirty || !R.data || L.dirty[0] >= L.dirty[1]) return L.canvas;
-    // The lowest pending rows first: the map fills from the smallest h, at the bottom.
-    const rows = Math.max(1, Math.floor(PAINT_BUDGET_PX / w));
-    const y1 = L.dirty[1];
-    const y0 = Math.max(L.dirty[0], y1 - rows);
-    L.dirty = y0 > L.dirty[0] ? [L.dirty[0], y0] : null;
-    const px32 = new Uint32Array(L.img.data.buffer);
-    const lane = pack(parseRgb(c.lane));
-    const { n, outcomes, gaps } = R.data;
-    const colour = new Uint32Array(n * n);
-    if (idx === 0) {
-      const by = [lane, pack(parseRgb(c.wallFill)), pack(parseRgb(c.penaltySoft || c.penalty))];
-      for (let k = 0; k < n * n; k++) colour[k] = by[outcomes[k]];
-    } else {
-      const [lo, hi] = R.range;
-      const odd = pack([255, 0, 255]); // a gap that is not positive: never, by construction
-      for (let k = 0; k < n * n; k++) {
-        const g = gaps[k];
-        if (Number.isNaN(g)) colour[k] = lane;
-        else if (!(g > 0)) colour[k] = odd;
-        else colour[k] = VIRIDIS_LUT[Math.round(255 * Math.min(1, Math.max(0, (Math.log10(g) - lo) / (hi - lo))))];
-      }
-    }
-    // Column i covers pixels [xs[i], xs[i + 1]); each row is written one cell-wide span at a
-    // time (a native fill), then the stripes of "through" cells: a few operations per cell
-    // instead of several per pixel.
-    const xs = Int32Array.from({ length: n + 1 }, (_, i) => Math.min(w, Math.max(0, Math.round((i * w) / n))));
-    const stripe = pack(parseRgb(c.penalty));
-    const period = Math.max(4, Math.round(6 * dpr));
-    const thick = Math.max(1, Math.round(1.2 * dpr));
-    for (let y = y0; y < y1; y++) {
-      const base = (n - 1 - Math.min(n - 1, Math.floor(((y + 0.5) * n) / h))) * n;
-      const row = y * w;
-      for (let i = 0; i < n; i++) {
-        const k = base + i;
-        const a = row + xs[i];
-        const b = row + xs[i + 1];
-        px32.fill(colour[k], a, b);
-        if (idx === 0 && outcomes[k] === 2) {
-          // Pixels with (x + y) mod period < thick: diagonal lines across the cells.
-          let x = xs[i] + ((((period - ((xs[i] + y) % period)) % period) + period) % period) - period;
-          for (; x < xs[i + 1]; x += period) {
-            for (let t = 0; t < thick; t++) if (x + t >= xs[i] && x + t < xs[i + 1]) px32[row + x + t] = stripe;
-          }
-        }
-      }
-    }
-    L.canvas.getContext('2d').putImageData(L.img, 0, 0, 0, y0, w, y1 - y0);
-    return L.canvas;
-  }
-
-  /** Whether a layer still has rows to paint. */
-  const painting = () => layers.some((L) => L.dirty && L.dirty[0] < L.dirty[1]);
-
+  /** One map canvas: the cells, the static layer, the cursor. Counts as one draw. */
   function drawMap(idx, state) {
     const view = views[idx];
     const { w, h, dpr } = view.size;
     if (w < 120 || h < 100) return;
     const c = R.colors;
     const ctx = view.begin(c.bg);
-    geometry(w, h);
-    const { left, top, right, bottom } = plot;
-    // The cells, pixel for pixel (no scaling per frame).
+    const plot = geometry(w, h);
+    // The cells and the static layer, pixel for pixel (no scaling per frame).
     ctx.save();
     ctx.setTransform(1, 0, 0, 1, 0, 0);
-    ctx.drawImage(layer(idx, dpr), Math.round(left * dpr), Math.round(top * dpr));
+    ctx.drawImage(layers[idx].canvas, Math.round(plot.left * dpr), Math.round(plot.top * dpr));
+    ctx.drawImage(staticLayer(statics[idx], view.size, c, state.params.thickness), 0, 0);
     ctx.restore();
-    ctx.strokeStyle = c.line;
-    ctx.lineWidth = 1;
-    ctx.strokeRect(left - 0.5, top - 0.5, right - left + 1, bottom - top + 1);
-
-    // Axes: decades labelled, 2 and 5 as minor ticks.
-    ctx.fillStyle = c.muted;
-    for (let e = -1; e <= 2; e++) {
-      for (const m of [1, 2, 5]) {
-        const v = m * 10 ** e;
-        if (v < V.min * 0.999 || v > V.max * 1.001) continue;
-        const x = Math.round(px(v)) + 0.5;
-        ctx.strokeStyle = c.line;
-        ctx.beginPath();
-        ctx.moveTo(x, bottom);
-        ctx.lineTo(x, bottom + (m === 1 ? 5 : 3));
-        ctx.stroke();
-        if (m === 1) text(ctx, fmtDecade(v), x, bottom + 16, { color: c.muted, font: FONT_SMALL, align: 'center' });
-      }
-    }
-    text(ctx, t('regime.v0axis'), right, h - 3, { color: c.muted, font: FONT_SMALL, align: 'right' });
-    for (let e = -4; e <= -2; e++) {
-      for (const m of [1, 2, 5]) {
-        const hv = m * 10 ** e;
-        if (hv < H.min * 0.999 || hv > H.max * 1.001) continue;
-        const y = Math.round(py(hv)) + 0.5;
-        ctx.strokeStyle = c.line;
-        ctx.beginPath();
-        ctx.moveTo(left, y);
-        ctx.lineTo(left - (m === 1 ? 5 : 3), y);
-        ctx.stroke();
-        if (m === 1) text(ctx, fmtDecade(hv * 1e3), left - 7, y + 4, { color: c.muted, font: FONT_SMALL, align: 'right' });
-      }
-    }
-    text(ctx, t('regime.haxis'), 4, top + 8, { color: c.muted, font: FONT_SMALL, baseline: 'middle' });
-
-    // v·h = W/2 (dashed) and v·h = W (solid): straight lines of slope −1 on log–log axes.
-    const W = state.params.thickness;
-    ctx.save();
-    ctx.beginPath();
-    ctx.rect(left, top, right - left, bottom - top);
-    ctx.clip();
-    for (const [c0, dash, key] of [
-      [W / 2, [6, 4], 'regime.lineHalf'],
-      [W, [], 'regime.lineFull'],
-    ]) {
-      const a = [V.min, c0 / V.min];
-      const b = [V.max, c0 / V.max];
-      ctx.setLineDash(dash);
-      for (const [color, width] of [
-        [c.bg, 4],
-        [c.fg, 1.6],
-      ]) {
-        ctx.strokeStyle = color;
-        ctx.lineWidth = width;
-        ctx.beginPath();
-        ctx.moveTo(px(a[0]), py(a[1]));
-        ctx.lineTo(px(b[0]), py(b[1]));
-        ctx.stroke();
-      }
-      ctx.setLineDash([]);
-      // W near the top, to the right of its line; W/2 near the bottom, to its left: apart
-      // from each other and from the crosshair at the article's values.
-      const full = c0 === W;
-      let lh = full ? H.max / 2 : H.min * 4;
-      let lv = c0 / lh;
-      if (!(lv > V.min * 1.5 && lv < V.max / 1.5)) {
-        lv = Math.sqrt(V.min * V.max);
-        lh = c0 / lv;
-      }
-      const [lx, ly] = [px(lv), py(lh)];
-      text(ctx, t(key), full ? lx + 6 : lx - 6, full ? ly + 4 : ly + 2, { color: c.fg, font: FONT_SMALL, halo: c.bg, align: full ? 'left' : 'right' });
-    }
-    ctx.restore();
-
-    // Crosshair at the current v0 and h, and an outline on the cell under the pointer.
-    const p = state.params;
-    const cx = Math.round(px(p.v0)) + 0.5;
-    const cy = Math.round(py(p.h)) + 0.5;
-    ctx.save();
-    ctx.beginPath();
-    ctx.rect(left, top, right - left, bottom - top);
-    ctx.clip();
-    for (const [color, width] of [
-      [c.bg, 3],
-      [c.xtilde, 1.4],
-    ]) {
-      ctx.strokeStyle = color;
-      ctx.lineWidth = width;
-      ctx.beginPath();
-      ctx.moveTo(cx, top);
-      ctx.lineTo(cx, cy - 7);
-      ctx.moveTo(cx, cy + 7);
-      ctx.lineTo(cx, bottom);
-      ctx.moveTo(left, cy);
-      ctx.lineTo(cx - 7, cy);
-      ctx.moveTo(cx + 7, cy);
-      ctx.lineTo(right, cy);
-      ctx.stroke();
-      ctx.beginPath();
-      ctx.arc(cx, cy, 5, 0, 2 * Math.PI);
-      ctx.stroke();
-    }
-    if (R.hover) {
-      const [i, j] = R.hover;
-      const n = N_FULL;
-      const cw = (right - left) / n;
-      const ch = (bottom - top) / n;
-      const x0 = left + i * cw;
-      const y0 = bottom - (j + 1) * ch;
-      ctx.strokeStyle = c.fg;
-      ctx.lineWidth = 1.5;
-      ctx.strokeRect(x0 - 1, y0 - 1, cw + 2, ch + 2);
-    }
-    ctx.restore();
+    drawCursor(ctx, plot, c, state.params, R.hover);
   }
 
+  /** Paints the layers' pending rows (a layer's version counts its finished pictures). */
+  function paintLayers() {
+    layers.forEach((L, idx) => {
+      const { dpr } = views[idx].size;
+      const g = plotOf(idx);
+      paintLayer(L, idx, C.shown, R.colors, dpr, Math.max(1, Math.round((g.right - g.left) * dpr)), Math.max(1, Math.round((g.bottom - g.top) * dpr)));
+    });
+  }
+
+  /** Captions, legends and labels, for the parameters of the picture shown. */
   function updateLegends(state) {
     const p = state.params;
     maps[0].caption.textContent = t('regime.penCaption', { k: withUnit(fmtPow(p.k, 3), 'N/m') });
@@ -435,7 +449,7 @@ export function setupRegime(root, { onSet }) {
     penLegend[1].textContent = t('regime.stopped');
     penLegend[3].textContent = t('regime.through');
     ipcLegendTitle.textContent = t('regime.gapLegend');
-    const [lo, hi] = R.range ?? [-9, -3];
+    const [lo, hi] = rangeOf(C.shown?.params ?? p);
     const labels = [];
     const stepE = hi - lo > 5 ? 2 : 1;
     for (let e = lo; e <= hi; e += stepE) {
@@ -449,22 +463,24 @@ export function setupRegime(root, { onSet }) {
   }
 
   function updateStatus() {
-    const r = R.fine ?? R.coarse;
-    if (!r) return;
-    const complete = R.fine && R.fine.progress() === 1;
-    if (complete) {
-      status.textContent = t('regime.done', { n: N_FULL, ms: Math.round(R.fillMs[N_FULL] + R.fillMs[N_FIRST]) });
-    } else {
-      const n = R.fine ? N_FULL : N_FIRST;
-      status.textContent = t('regime.filling', { n, pct: Math.floor(100 * api.guard(() => r.progress())) });
-    }
+    if (!C.progress) return;
+    const text = C.grids[N_FULL]
+      ? t('regime.done', { n: N_FULL, ms: Math.round((C.fill_ms[`n${N_FULL}`] ?? 0) + (C.fill_ms[`n${N_FIRST}`] ?? 0)) })
+      : t('regime.filling', { n: C.progress.n, pct: Math.floor(100 * C.progress.progress) });
+    if (status.textContent !== text) status.textContent = text;
   }
 
-  /** Readout of a cell of the fine grid (or the coarse one while the fine is not there). */
+  /** Cell (i, j) of the fine grid of this request, from the fine grid or else the preview. */
+  function cellNow(i, j, fineOnly) {
+    const g = C.grids[N_FULL] ?? (fineOnly ? null : C.grids[N_FIRST]);
+    if (!g || !R.axes) return undefined;
+    const s = N_FULL / g.n;
+    return cellOf(g, Math.floor(i / s), Math.floor(j / s), ...api.guard(() => [R.axes.v0At(i), R.axes.hAt(j)]));
+  }
+
+  /** Readout of a cell of the fine grid (or the preview while the fine is not there). */
   function describe(i, j) {
-    const r = R.fine && R.fine.cell(i, j) ? R.fine : R.coarse;
-    const scale = r === R.fine ? 1 : N_FULL / N_FIRST;
-    const cell = api.guard(() => r.cell(Math.floor(i / scale), Math.floor(j / scale)));
+    const cell = cellNow(i, j, false);
     if (!cell) return t('regime.notYet');
     const pen =
       cell.penalty.outcome === 'through'
@@ -476,7 +492,8 @@ export function setupRegime(root, { onSet }) {
     return t('regime.read', { v0: withUnit(fmtSig(cell.v0, 3), 'm/s'), h: fmtTime(cell.h), vh: fmtLength(cell.v0 * cell.h, 3), pen, ipc });
   }
 
-  function cellAt(x, y) {
+  function cellAt(x, y, idx) {
+    const plot = plotOf(idx);
     if (x < plot.left || x > plot.right || y < plot.top || y > plot.bottom) return null;
     const n = N_FULL;
     const i = Math.min(n - 1, Math.floor(((x - plot.left) / (plot.right - plot.left)) * n));
@@ -484,34 +501,29 @@ export function setupRegime(root, { onSet }) {
     return [i, j];
   }
 
-  /** v0 and h at the centre of fine cell (i, j), as the Rust map samples it. */
-  function centre(i, j) {
-    if (R.fine) return api.guard(() => [R.fine.v0At(i), R.fine.hAt(j)]);
-    return [v0Of(plot.left + ((i + 0.5) / N_FULL) * (plot.right - plot.left)), hOf(plot.bottom - ((j + 0.5) / N_FULL) * (plot.bottom - plot.top))];
-  }
-
   function setHover(cell, announce) {
     const key = cell ? cell.join(',') : '';
     if (key === (R.hover ? R.hover.join(',') : '')) return;
     R.hover = cell;
     R.drawnKey = '';
-    readout.textContent = cell && R.coarse ? describe(cell[0], cell[1]) : '';
+    readout.textContent = cell && C.shown ? describe(cell[0], cell[1]) : '';
     readout.setAttribute('aria-live', announce ? 'polite' : 'off');
   }
 
+  /** Throws at the centre of fine cell (i, j), as the Rust map samples it. */
   function choose(cell) {
-    if (!cell || !R.coarse) return;
-    const [v0, h] = centre(cell[0], cell[1]);
+    if (!cell || !R.axes) return;
+    const [v0, h] = api.guard(() => [R.axes.v0At(cell[0]), R.axes.hAt(cell[1])]);
     onSet({ v0, h });
   }
 
-  for (const m of maps) {
-    const c = m.canvas;
+  /** Input: hover and click or tap with a pointer; arrows, Enter and Space from the keyboard. */
+  function listen(c, idx) {
     let down = null;
     c.addEventListener('pointermove', (ev) => {
       if (ev.pointerType === 'mouse') {
         const { x, y } = pointerAt(c, ev);
-        setHover(cellAt(x, y), false);
+        setHover(cellAt(x, y, idx), false);
       }
     });
     c.addEventListener('pointerleave', (ev) => {
@@ -527,7 +539,7 @@ export function setupRegime(root, { onSet }) {
       down = null;
       if (moved > 10) return; // a scroll or a drag, not a tap
       const { x, y } = pointerAt(c, ev);
-      const cell = cellAt(x, y);
+      const cell = cellAt(x, y, idx);
       setHover(cell, false);
       choose(cell);
     });
@@ -548,65 +560,68 @@ export function setupRegime(root, { onSet }) {
     });
     c.addEventListener('blur', () => setHover(null, false));
   }
+  maps.forEach((m, idx) => listen(m.canvas, idx));
 
   let lastState = null;
   /** [i, j] of the fine cell under the crosshair. */
   function current() {
     const p = lastState.params;
-    const n = N_FULL;
-    const i = Math.floor((Math.log(p.v0 / V.min) / Math.log(V.max / V.min)) * n);
-    const j = Math.floor((Math.log(p.h / H.min) / Math.log(H.max / H.min)) * n);
-    return [Math.min(n - 1, Math.max(0, i)), Math.min(n - 1, Math.max(0, j))];
+    return Array.from(api.guard(() => R.axes.cellOf(p.v0, p.h)));
+  }
+
+  /** A new wasm instance (first load, or after a recovery): new axes, and the map again. */
+  function attach(glue) {
+    try {
+      R.axes?.free();
+    } catch {
+      // From a wasm instance that trapped: nothing to free.
+    }
+    R.glue = glue;
+    R.axes = api.guard((_, g) => new g.Regime({}, N_FULL));
+    C.key = '';
+  }
+
+  /** Asks for the map again if a parameter it depends on changed (or the worker went away). */
+  function compute(state, deadline) {
+    const glue = api.guard((_, g) => g);
+    if (glue !== R.glue) attach(glue);
+    if (mapKey(state.params) !== C.key || (C.viaWorker && !offload.alive() && !C.grids[N_FULL])) {
+      requestMap(C, state.params, offload);
+      R.hover = null;
+    }
+    fillSliced(C, deadline);
+    updateStatus();
   }
 
   return {
-    /**
-     * Rebuilds the map if a parameter it depends on changed, fills it until `deadline`
-     * (performance.now() ms), and redraws what changed.
-     */
+    /** Computes what changed (in the worker, or sliced until `deadline`, performance.now()
+     * ms), paints new cells, and redraws the maps only when their inputs changed. */
     update(state, colors, deadline) {
       lastState = state;
-      const glue = api.guard((_, g) => g);
-      const key = mapKey(state.params);
-      if (key !== R.key || glue !== R.glue) {
-        R.key = key;
-        rebuild(state.params, glue);
-        R.hover = null;
-      }
       if (colors !== R.colors) {
         R.colors = colors;
         R.drawnKey = '';
       }
-      // New cells are shown a few times a second while the map fills (each picture redraws
-      // both maps), and at once when it is complete; the drawing comes first and the filling
-      // gets what is left of the frame's budget.
-      const now = performance.now();
-      if (!R.data || (R.unshown && (R.unshown === 'complete' || now - R.shownAt > 150))) {
-        R.shownAt = now;
-        R.unshown = null;
-        compose();
-      }
+      compute(state, deadline);
       const p = state.params;
-      const drawKey = `${R.dataVersion}|${p.v0}|${p.h}|${p.thickness}|${R.hover}|${views[0].size.w}x${views[0].size.h}|${views[1].size.w}`;
-      let drew = false;
-      if (drawKey !== R.drawnKey) {
-        R.drawnKey = drawKey;
+      // The words (captions, legends, text alternatives) even off screen: they take room in
+      // the layout and are read by screen readers.
+      const wordsKey = `${C.shown?.version}|${p.k}|${p.dhat}|${p.kappa}|${p.thickness}|${getLang()}`;
+      if (wordsKey !== R.wordsKey) {
+        R.wordsKey = wordsKey;
         updateLegends(state);
-        drawMap(0, state);
-        drawMap(1, state);
-        drew = true;
-        // Rows left to paint: draw again next frame.
-        if (painting()) R.drawnKey = '';
       }
-      if (!drew || performance.now() < deadline) {
-        if (fill(deadline)) {
-          R.unshown = working() ? 'cells' : 'complete';
-          updateStatus();
-        }
-      }
+      if (!R.visible) return;
+      paintLayers();
+      const drawKey = `${layers[0].version}|${layers[1].version}|${C.shown?.version}|${p.v0}|${p.h}|${p.thickness}|${getLang()}|${R.hover}|${views[0].size.w}x${views[0].size.h}|${views[1].size.w}`;
+      if (drawKey === R.drawnKey) return;
+      R.drawnKey = drawKey;
+      drawMap(0, state);
+      drawMap(1, state);
     },
     relabel() {
       R.drawnKey = '';
+      R.wordsKey = '';
       updateStatus();
       if (R.hover) readout.textContent = describe(R.hover[0], R.hover[1]);
     },
@@ -616,19 +631,26 @@ export function setupRegime(root, { onSet }) {
     },
     /** For window.ipcWall.regime(): the full map and how it was computed. */
     api() {
-      const r = R.fine;
-      const complete = !!r && r.progress() === 1;
+      const g = C.grids[N_FULL];
       return {
         n: N_FULL,
-        complete,
-        progress: r ? r.progress() : 0,
-        fill_ms: { [`n${N_FIRST}`]: R.fillMs[N_FIRST], [`n${N_FULL}`]: R.fillMs[N_FULL] },
-        cell: (i, j) => (r ? r.cell(i, j) : undefined),
-        cellOf: (v0, h) => Array.from(r ? r.cellOf(v0, h) : []),
-        v0At: (i) => r?.v0At(i),
-        hAt: (j) => r?.hAt(j),
+        complete: !!g,
+        progress: g ? 1 : C.progress?.n === N_FULL ? C.progress.progress : 0,
+        fill_ms: { ...C.fill_ms },
+        /** Whether the cells come from the worker (else from the page's own sliced fill). */
+        worker: C.viaWorker,
+        /** For the benchmark: a promise of the worker's wasm memory in bytes. */
+        workerMemory: () => offload.memory(),
+        cell: (i, j) => (i >= 0 && j >= 0 && i < N_FULL && j < N_FULL ? cellNow(i, j, true) : undefined),
+        cellOf: (v0, h) => Array.from(api.guard(() => R.axes.cellOf(v0, h))),
+        v0At: (i) => api.guard(() => R.axes.v0At(i)),
+        hAt: (j) => api.guard(() => R.axes.hAt(j)),
+        /** The fine map's red outcomes (0 none, 1 stopped, 2 through) and green gaps [m],
+         * row-major, as Regime.penaltyOutcomes() and Regime.ipcGaps() give them. */
+        outcomes: () => g?.outcomes.slice(),
+        gaps: () => g?.gaps.slice(),
         /** The plotting rectangle of both map canvases, CSS px relative to each canvas. */
-        plot: () => ({ ...plot }),
+        plot: () => plotOf(0),
       };
     },
   };

@@ -52,7 +52,7 @@ function cellText(r, p) {
   return t('table.gap', { len: fmtFixed(-d * 1e6, 1), n: r.newton_max });
 }
 
-export function setupTable(root) {
+export function setupTable(root, { offload } = {}) {
   const caption = el('p', { class: 'table-caption' });
   const table = el('table', { class: 'article-table' });
   const note = el('p', { class: 'hint table-note' });
@@ -156,17 +156,35 @@ export function setupTable(root) {
   }
 
   let currentV0 = NaN;
+  let waiting = false; // rows asked of the worker, not here yet
+
+  /** The rows for `p`: from the worker when there is one (shown when they arrive), else here. */
+  function recompute(p) {
+    const asked = { ...p };
+    waiting = offload?.alive() ?? false;
+    if (!waiting) {
+      params = asked;
+      rows = api.guard((f) => f.table());
+      render();
+      return;
+    }
+    offload.table(asked, (r) => {
+      waiting = false;
+      params = asked;
+      rows = r;
+      render();
+    });
+  }
+
   return {
     /** Recomputes only when a parameter other than v0 changed; marks the row of the current v0. */
     update(state) {
       const p = state.params;
       const k = tableKey(p);
-      if (k !== key) {
+      if (k !== key || (waiting && !offload.alive())) {
         key = k;
-        params = { ...p };
-        rows = api.guard((f) => f.table());
         currentV0 = p.v0;
-        render();
+        recompute(p);
         return;
       }
       if (p.v0 !== currentV0) {

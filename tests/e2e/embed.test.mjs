@@ -165,8 +165,9 @@ test('embedded, the panels beyond the article wait behind one button, and openin
     const open = await figureHeight();
     assert.equal(await lastResize(), open);
     assert.equal(await iframeHeight(), open);
-    // The map, hidden until now, is drawn at its size.
+    // The map, hidden until now, is drawn at its size once on screen (off screen it waits).
     await frame.waitForFunction(() => window.ipcWall.regime().complete, null, { polling: 100 });
+    await frame.locator('#regime canvas').first().scrollIntoViewIfNeeded();
     await nextFrames(frame, 3);
     const map = await frame.evaluate(() => {
       const c = document.querySelector('#regime canvas');

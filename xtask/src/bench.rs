@@ -550,11 +550,46 @@ fn environment() -> Vec<(&'static str, String)> {
     ]
 }
 
+/// The heading of the section `--browser` writes into bench/report.md.
+const PHONE_HEADING: &str = "## Dragging each slider";
+
+/// `report` with its section starting at [`PHONE_HEADING`] (to the end) replaced by `section`,
+/// or with `section` added: the other rows stay as they were.
+pub fn splice_phone(report: &str, section: &str) -> String {
+    let kept = report.find(PHONE_HEADING).map_or(report, |at| &report[..at]);
+    format!("{}\n\n{section}", kept.trim_end())
+}
+
+/// `cargo xtask bench --browser`: only the drags of `bench/phone.mjs`, at 1× and 4× CPU, into
+/// bench/report.md.
+fn bench_browser() -> Result<(), String> {
+    ensure_chromium()?;
+    ensure_node_modules()?;
+    let dist = build::build()?;
+    let work = target_dir().join("xtask").join("bench");
+    fs::create_dir_all(&work).map_err(|e| format!("creating {}: {e}", work.display()))?;
+    println!("xtask: dragging each slider in headless Chromium, 1x and 4x CPU (bench/phone.mjs)");
+    let out = work.join("phone.md");
+    let server = Server::start(&dist, 0, false)?;
+    let mut node = Command::new("node");
+    node.current_dir(root()).arg("bench/phone.mjs").arg(&out).env("IPC_WALL_URL", server.url());
+    let result = run_with_deadline(&mut node, Duration::from_secs(900));
+    server.stop();
+    result?;
+    let section = fs::read_to_string(&out).map_err(|e| format!("reading {}: {e}", out.display()))?;
+    let path = root().join("bench").join("report.md");
+    let old = fs::read_to_string(&path).unwrap_or_default();
+    fs::write(&path, splice_phone(&old, &section)).map_err(|e| format!("writing bench/report.md: {e}"))?;
+    println!("\n{section}\nxtask: wrote {}", path.display());
+    Ok(())
+}
+
 pub fn bench(args: &[String]) -> Result<(), String> {
     let quick = match args {
         [] => false,
         [a] if a == "--quick" => true,
-        _ => return Err("usage: cargo xtask bench [--quick]".into()),
+        [a] if a == "--browser" => return bench_browser(),
+        _ => return Err("usage: cargo xtask bench [--quick | --browser]".into()),
     };
     let env = environment();
     ensure_wasm_target()?;
@@ -619,6 +654,12 @@ pub fn bench(args: &[String]) -> Result<(), String> {
     let report = report(&measured, env);
     let out = root().join("bench");
     let md = markdown(&report);
+    // The drags of `--browser` are kept (run it again to renew them).
+    let old = fs::read_to_string(out.join("report.md")).unwrap_or_default();
+    let md = match old.find(PHONE_HEADING) {
+        Some(at) => splice_phone(&md, &old[at..]),
+        None => md,
+    };
     fs::write(out.join("report.md"), &md).map_err(|e| format!("writing bench/report.md: {e}"))?;
     let js = serde_json::to_string_pretty(&json_report(&report)).map_err(|e| e.to_string())? + "\n";
     fs::write(out.join("report.json"), js).map_err(|e| format!("writing bench/report.json: {e}"))?;
@@ -638,6 +679,14 @@ mod tests {
         assert!(Budget::AtLeast(0.6).met(0.6));
         assert!(!Budget::AtLeast(0.6).met(0.59));
         assert!(!Budget::AtMost(300.0).met(f64::NAN), "a NaN never meets a budget");
+    }
+
+    #[test]
+    fn the_browser_section_replaces_its_old_self_and_keeps_the_rest() {
+        let once = splice_phone("# Report\n\n| a | 1 |\n", "## Dragging each slider\n\n| x |\n");
+        assert_eq!(once, "# Report\n\n| a | 1 |\n\n## Dragging each slider\n\n| x |\n");
+        let twice = splice_phone(&once, "## Dragging each slider\n\n| y |\n");
+        assert_eq!(twice, "# Report\n\n| a | 1 |\n\n## Dragging each slider\n\n| y |\n");
     }
 
     #[test]

@@ -25,7 +25,9 @@ commands:
   bench [--quick]       every benchmark: native, wasm under Node and in headless
                         Chromium, the page's frames and load, bytes; writes
                         bench/report.md and bench/report.json with the budgets checked
-                        (--quick: shorter criterion runs, for trying things out)
+                        (--quick: shorter criterion runs, for trying things out;
+                        --browser: only dragging each slider at 1x and 4x CPU, its
+                        section of bench/report.md)
   e2e [-- <node --test args>]
                         only the end-to-end tests: build, serve, run tests/e2e/ in
                         headless Chromium

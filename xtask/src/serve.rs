@@ -14,7 +14,7 @@ use std::time::Duration;
 /// Same policy as the page's meta tag; `frame-ancestors *` so the article can embed it.
 pub const CSP: &str = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; \
 style-src 'self'; img-src 'self' data:; connect-src 'self'; object-src 'none'; \
-base-uri 'none'; frame-ancestors *";
+worker-src 'self'; base-uri 'none'; frame-ancestors *";
 
 /// Why a request target does not map to a file.
 #[derive(Debug, PartialEq, Eq)]
