@@ -74,7 +74,20 @@ export function setupMessages(run) {
   });
 }
 
-/** Posts {type: "ipc-wall:resize", height} whenever `el`'s height (whole CSS px) changes. */
+/** The figure's height in the shapes that article hosts already listen for: ours, Embedly's
+ * and Observable's, and AMP's amp-iframe (which also needs `resizable` on the iframe). */
+export function heightMessages(height) {
+  return [{ type: MSG.resize, height }, { context: 'iframe.resize', height }, { sentinel: 'amp', type: 'embed-size', height }];
+}
+
+/** Whether `el` is part of the page's view (?view=, as <html data-view>): each part of the page
+ * lists in data-views the views it belongs to; a part without one is in every view. */
+export function inView(el) {
+  const part = el.closest('[data-views]');
+  return !part || part.dataset.views.split(' ').includes(document.documentElement.dataset.view || 'full');
+}
+
+/** Posts the height messages whenever `el`'s height (whole CSS px) changes. */
 export function setupResizePosts(el) {
   if (!isFramed()) return;
   let last = -1;
@@ -82,7 +95,7 @@ export function setupResizePosts(el) {
     const height = Math.ceil(el.getBoundingClientRect().height);
     if (height !== last && height > 0) {
       last = height;
-      postToParent({ type: MSG.resize, height });
+      for (const msg of heightMessages(height)) postToParent(msg);
     }
   };
   new ResizeObserver(post).observe(el);
@@ -95,18 +108,66 @@ function attr(s) {
 }
 
 /**
- * The HTML an author pastes into the article: the iframe at `src`, and a few lines that size
- * it from the figure's resize messages. Returned as text, for the clipboard.
+ * The HTML an author pastes into the article, returned as text for the clipboard: the iframe
+ * at `src`, `height` CSS px tall (the view measured at the article's width, so nothing jumps
+ * when it loads, and nothing is blank if a CMS strips the script), allowed to copy; a link to
+ * `link` for readers without scripts (with the static figure at `image`, if there is one); and
+ * a few lines that size every such iframe from its resize messages. `id` is for the article's
+ * own commands (getElementById(id).contentWindow.postMessage).
  */
-export function embedSnippet(src, title, height) {
-  const id = 'ipc-wall';
+export function embedSnippet({ src, title, height, id, link, image = null, fallback }) {
+  const inner = image ? `<img src="${attr(image)}" alt="${attr(fallback)}" style="display:block;max-width:100%;height:auto">` : attr(fallback);
   return [
-    `<iframe id="${id}" src="${attr(src)}" title="${attr(title)}" width="100%" height="${Math.ceil(height)}" style="border:0;display:block" loading="lazy"></iframe>`,
+    `<iframe id="${attr(id)}" class="ipc-wall" src="${attr(src)}" title="${attr(title)}" width="100%" height="${Math.ceil(height)}" style="border:0;display:block" loading="lazy" allow="clipboard-write"></iframe>`,
+    `<noscript><a href="${attr(link)}">${inner}</a></noscript>`,
     '<script>',
     "addEventListener('message', (e) => {",
-    `  const f = document.getElementById('${id}');`,
-    `  if (f && e.source === f.contentWindow && e.data && e.data.type === '${MSG.resize}') f.style.height = e.data.height + 'px';`,
+    "  for (const f of document.querySelectorAll('iframe.ipc-wall')) {",
+    `    if (e.source === f.contentWindow && e.data && e.data.type === '${MSG.resize}') f.style.height = e.data.height + 'px';`,
+    '  }',
     '});',
     '</script>',
   ].join('\n');
+}
+
+const PROBE_TIMEOUT_MS = 15_000;
+
+/**
+ * The height (CSS px) of the figure at `src` (same origin) in a column `width` px wide: it
+ * is loaded in an invisible iframe and sized the way the snippet sizes it, until the
+ * height it reports stops changing. Rejects after PROBE_TIMEOUT_MS.
+ */
+export async function measureHeight(src, width) {
+  const probe = document.createElement('iframe');
+  probe.className = 'embed-probe';
+  probe.tabIndex = -1;
+  probe.setAttribute('aria-hidden', 'true');
+  probe.style.width = `${width}px`;
+  probe.src = src;
+  const frames = (n) => new Promise((r) => (n ? requestAnimationFrame(() => frames(n - 1).then(r)) : r()));
+  let timer = 0;
+  const timeout = new Promise((_, reject) => (timer = setTimeout(() => reject(new Error('the figure did not load')), PROBE_TIMEOUT_MS)));
+  const measure = async () => {
+    await new Promise((r) => probe.addEventListener('load', r, { once: true }));
+    const win = probe.contentWindow;
+    while (!win.ipcWall?.ready) await frames(1);
+    await win.ipcWall.ready;
+    const figure = probe.contentDocument.getElementById('figure');
+    let height = 0;
+    for (let i = 0; i < 5; i++) {
+      const h = Math.ceil(figure.getBoundingClientRect().height);
+      if (h === height) break;
+      height = h;
+      probe.style.height = `${h}px`;
+      await frames(2);
+    }
+    return height;
+  };
+  document.body.append(probe);
+  try {
+    return await Promise.race([measure(), timeout]);
+  } finally {
+    clearTimeout(timer);
+    probe.remove();
+  }
 }

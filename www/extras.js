@@ -16,6 +16,7 @@ import { setupTimeline } from './timeline.js';
 import { setupRegime } from './regime.js';
 import { setupTable } from './table.js';
 import { startOffload } from './offload.js';
+import { inView } from './embed.js';
 
 const MODELS = ['penalty', 'ipc'];
 // The map fills until this long after the frame began (and always one group of cells), so
@@ -31,6 +32,7 @@ let colors = null;
 let dark = null;
 let restarts = -1;
 let started = 0; // panels started at load, one per frame (see updateExtras)
+let shown = null; // which panels the page's view (?view=) shows: only those are updated
 
 // Every step's position and Newton count, appended as the throw advances.
 const history = {
@@ -108,21 +110,23 @@ export function setupExtras() {
   const extrasRoot = document.getElementById('extras');
   presets = setupPresets(presetsRoot);
 
-  const traceRoot = el('section', { class: 'panel trace', id: 'trace', 'aria-labelledby': 'trace-title' });
+  const traceRoot = el('section', { class: 'panel trace', id: 'trace', 'aria-labelledby': 'trace-title', 'data-views': 'full trace' });
   const timelineCanvas = el('canvas', { id: 'timeline', role: 'img', 'data-i18n-label': 'timeline.alt' });
   const timelineRoot = el(
     'section',
-    { class: 'panel timeline', id: 'timeline-panel', 'aria-labelledby': 'timeline-title' },
+    { class: 'panel timeline', id: 'timeline-panel', 'aria-labelledby': 'timeline-title', 'data-views': 'full timeline' },
     el('h2', { id: 'timeline-title', 'data-i18n': 'timeline.title' }),
     timelineCanvas,
     el('p', { class: 'hint', 'data-i18n': 'timeline.hint' }),
   );
-  const regimeRoot = el('section', { class: 'panel regime', id: 'regime', 'aria-labelledby': 'regime-title' });
-  const tableRoot = el('section', { class: 'panel table', id: 'table', 'aria-labelledby': 'table-title' });
+  const regimeRoot = el('section', { class: 'panel regime', id: 'regime', 'aria-labelledby': 'regime-title', 'data-views': 'full map' });
+  const tableRoot = el('section', { class: 'panel table', id: 'table', 'aria-labelledby': 'table-title', 'data-views': 'full table' });
   extrasRoot.append(el('div', { class: 'solver' }, traceRoot, timelineRoot), regimeRoot, tableRoot);
-  // Embedded in the article, the figure stays compact: these panels wait behind one button
-  // (the iframe grows through the resize message when they open).
-  if (document.documentElement.classList.contains('embed')) {
+  shown = { presets: inView(presetsRoot), trace: inView(traceRoot), timeline: inView(timelineRoot), regime: inView(regimeRoot), table: inView(tableRoot) };
+  // Embedded in the article, the whole figure stays compact: these panels wait behind one
+  // button (the iframe grows through the resize message when they open). A view of one of
+  // them shows it at once.
+  if (document.documentElement.classList.contains('embed') && inView(presetsRoot)) {
     const toggle = el('button', {
       type: 'button',
       id: 'extras-toggle',
@@ -192,13 +196,15 @@ export function updateExtras({ state, restarts: r, dark: d, frameStart }) {
     timeline.invalidate();
   }
   updateHistory(state);
-  presets.update(state);
-  trace.update(state, restarted);
+  if (shown.presets) presets.update(state);
+  trace.update(state, restarted); // also what the energy plot shows of a picked step
   // At load the panels start one per frame, so that no frame is one long task.
   if (started < 3) started += 1;
   const sel = trace.selection();
-  timeline.update({ history, params: state.params, colors, selected: sel }, `${r}|${history.penalty.len}|${history.ipc.len}|${sel.step}|${sel.follow}|${sel.model}`);
-  if (started >= 2) table.update(state);
-  if (started >= 3) regime.update(state, colors, frameStart + FRAME_BUDGET_MS);
+  if (shown.timeline) {
+    timeline.update({ history, params: state.params, colors, selected: sel }, `${r}|${history.penalty.len}|${history.ipc.len}|${sel.step}|${sel.follow}|${sel.model}`);
+  }
+  if (started >= 2 && shown.table) table.update(state);
+  if (started >= 3 && shown.regime) regime.update(state, colors, frameStart + FRAME_BUDGET_MS);
   return started >= 3;
 }

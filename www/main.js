@@ -20,7 +20,7 @@ import {
 } from './i18n.js';
 import { setupSliders, updateSliders, relabelSliders, setupTransport, relabelTransport, updatePlayButton, DEFAULT_SPEED } from './controls.js';
 import { readUrl, queryFor, linkWith, copyPartial, checkPartial, clip } from './url.js';
-import { MSG, isFramed, postToParent, setupMessages, setupResizePosts, embedSnippet } from './embed.js';
+import { MSG, isFramed, postToParent, setupMessages, setupResizePosts, embedSnippet, measureHeight, inView } from './embed.js';
 import { setupShare } from './share.js';
 import { countDraw, drawCounts } from './chart.js';
 import { setupScene, readColors } from './scene.js';
@@ -63,6 +63,8 @@ const ui = {
   specs: [], // the core's parameterSpecs(): names, units, ranges, defaults
   langChosen: null, // the language the link asked for or the reader picked; null: the browser's
   embed: false, // ?embed=1: no page chrome
+  view: 'full', // ?view=: which part of the figure the page shows (index.html's data-views)
+  theme: 'auto', // ?theme=: light or dark whatever the system says, or auto
   url: { seen: '', query: '', candidate: '', since: 0 }, // what the address shows, what it will
   posted: '', // outcomes last posted to the parent frame
   note: null, // () => text of the visible note, redone when the language changes
@@ -91,6 +93,10 @@ let resolveReady;
 const ready = new Promise((r) => (resolveReady = r));
 let firstFrameDrawn = false;
 let readyResolved = false;
+// Distill's d-figure: get ready within two viewport heights of the screen, run while on screen,
+// pause off screen or in a hidden tab. A page on its own starts as seen (its figure is at the
+// top); in a frame, nothing runs before the first IntersectionObserver report.
+const seen = { near: !isFramed(), on: !isFramed(), looping: false };
 
 // ---- setup ------------------------------------------------------------------------------
 
@@ -99,7 +105,10 @@ function setupLanguage() {
   const link = readUrl(location.search, []);
   ui.langChosen = link.lang;
   ui.embed = link.embed;
+  ui.view = link.view;
+  ui.theme = link.theme;
   document.documentElement.classList.toggle('embed', ui.embed);
+  document.documentElement.dataset.view = ui.view;
   setLang(link.lang ?? pickLang(''));
   applyStatic();
   updateLangSwitch();
@@ -233,9 +242,27 @@ function setupResize() {
   watchDpr();
 }
 
+/** ?theme=light|dark forces the palette: the page's dark colours are one @media rule, whose
+ * condition becomes always or never true (auto leaves it to the reader's system setting). */
+function forceTheme(theme) {
+  for (const sheet of document.styleSheets) {
+    for (const rule of sheet.cssRules) {
+      if (rule instanceof CSSMediaRule && rule.conditionText.includes('prefers-color-scheme: dark')) {
+        rule.media.mediaText = theme === 'dark' ? 'all' : 'not all';
+      }
+    }
+  }
+  document.documentElement.style.colorScheme = theme;
+}
+
 function setupTheme() {
+  if (ui.theme !== 'auto') {
+    forceTheme(ui.theme);
+    ui.dark = ui.theme === 'dark';
+  }
   ui.colors = readColors();
   darkQuery.addEventListener('change', () => {
+    if (ui.theme !== 'auto') return;
     ui.dark = darkQuery.matches;
     ui.colors = readColors();
     ui.sceneDirty = true;
@@ -448,7 +475,7 @@ function updateSimulation(now) {
 }
 
 function updateScene() {
-  if (!ui.sceneDirty) return;
+  if (!ui.sceneDirty || !inView($('scene'))) return;
   ui.sceneDirty = false;
   const s = ui.state;
   scene.draw({
@@ -480,6 +507,7 @@ function updateEnergy() {
   ui.plotted.x0 = x0;
   ui.plotted.x1 = x1;
   updateMinimizers(xTilde);
+  if (!inView($('energy'))) return false;
   const stepKey = `${ui.state.penalty.steps}/${ui.state.ipc.steps}`;
   const drew = api.guard((f) => energy.draw(f, xTilde, x0, x1, ui.dark, stepKey, `${ui.restarts}|${getLang()}`));
   if (drew) countDraw($('energy'));
@@ -612,12 +640,17 @@ function updateNumbers() {
   $('numbers').dataset.decided = decided ? 'yes' : 'no';
 }
 
+/** What the address keeps besides the parameters. */
+function linkKeys() {
+  return { lang: ui.langChosen, embed: ui.embed, view: ui.view, theme: ui.theme };
+}
+
 /** The address follows the parameters (and the chosen language), URL_DEBOUNCE_MS after the
  * last change, with replaceState: no history entry per slider move. */
 function updateUrl(now) {
   const seen = `${ui.restarts}|${ui.langChosen}`;
   if (seen === ui.url.seen) return;
-  const query = queryFor(ui.state.params, ui.specs, { lang: ui.langChosen, embed: ui.embed });
+  const query = queryFor(ui.state.params, ui.specs, linkKeys());
   if (query === ui.url.query) {
     ui.url.seen = seen;
     return;
@@ -690,7 +723,34 @@ function frame(now) {
       if (!api.isDead()) console.error(e);
     }
   }
+  if (wantsFrames()) requestAnimationFrame(frame);
+  else seen.looping = false;
+}
+
+/** Frames while on screen, or near it until ready; never in a hidden tab. */
+function wantsFrames() {
+  return !document.hidden && (seen.on || (seen.near && !readyResolved));
+}
+
+/** Restarts the loop if it stopped and may run again; the throw goes on from where it was. */
+function wake() {
+  if (seen.looping || !wantsFrames()) return;
+  seen.looping = true;
+  ui.lastTime = null;
   requestAnimationFrame(frame);
+}
+
+function setupVisibility() {
+  const figure = $('figure');
+  const watch = (key, options) => new IntersectionObserver((entries) => {
+    seen[key] = entries.at(-1).isIntersecting;
+    wake();
+  }, options).observe(figure);
+  watch('on', {});
+  // Two viewport heights above and below (ignored by browsers in a cross-origin frame: there
+  // the iframe's loading="lazy" gets it ready ahead).
+  watch('near', { rootMargin: '200% 0px' });
+  document.addEventListener('visibilitychange', wake);
 }
 
 // ---- the automation and embedding API ---------------------------------------------------
@@ -878,12 +938,35 @@ function setupEmbed() {
   setupResizePosts($('figure'));
 }
 
+// Heights measured for the snippet, by address and width.
+const measured = new Map();
+
+/** The iframe snippet for `url` (a view), its height measured at `width`. */
+async function snippetFor(url, { view, width }) {
+  const key = `${url}|${width}`;
+  if (!measured.has(key)) measured.set(key, measureHeight(url, width).catch(() => null));
+  // If it cannot be measured, this page's own height is a better guess than none.
+  const height = (await measured.get(key)) ?? $('figure').getBoundingClientRect().height;
+  const name = view === 'full' ? '' : ` · ${t(`view.${view}`)}`;
+  // The static figure (dist/figure.svg), where the page names it as its preview image.
+  const preview = document.querySelector('meta[property="og:image"]')?.content;
+  return embedSnippet({
+    src: url,
+    title: t('embed.title') + name,
+    height,
+    id: view === 'full' ? 'ipc-wall' : `ipc-wall-${view}`,
+    link: linkWith(queryFor(ui.state.params, ui.specs, { lang: getLang() })),
+    image: preview ? new URL(preview, location.href).href : null,
+    fallback: t('embed.fallback') + name,
+  });
+}
+
 /** The link to the figure with the current parameters (no embed), and the iframe snippet. */
 function setupSharing() {
   share = setupShare({
     link: () => linkWith(queryFor(ui.state.params, ui.specs, { lang: ui.langChosen })),
-    embedLink: () => linkWith(queryFor(ui.state.params, ui.specs, { lang: getLang(), embed: true })),
-    snippet: (url) => embedSnippet(url, t('embed.title'), $('figure').getBoundingClientRect().height),
+    embedLink: (view) => linkWith(queryFor(ui.state.params, ui.specs, { lang: getLang(), embed: true, view, theme: ui.theme })),
+    snippet: snippetFor,
   });
 }
 
@@ -918,7 +1001,8 @@ async function main() {
   setupSharing();
   setupEmbed();
   setupExtras(); // issue 4
-  requestAnimationFrame(frame);
+  setupVisibility();
+  wake();
   try {
     await api.load({}, compiledWasm);
     ui.specs = api.specs();
@@ -931,8 +1015,10 @@ async function main() {
     throw e;
   }
   restartAfterChange(!reduceMotion.matches);
+  // A view without the transport cannot be played: without motion it shows the whole throw.
+  if (reduceMotion.matches && !inView($('play'))) runToEnd();
   // The address stays as it came until the reader changes something.
-  ui.url.query = queryFor(ui.state.params, ui.specs, { lang: ui.langChosen, embed: ui.embed });
+  ui.url.query = queryFor(ui.state.params, ui.specs, linkKeys());
   ui.url.candidate = ui.url.query;
 }
 

@@ -8,6 +8,11 @@ export const URL_PARAMS = ['v0', 'h', 'k', 'dhat', 'kappa', 'mass', 'wall', 'thi
 /** Also read from a link; written only when they differ from the default. */
 export const URL_EXTRA = ['ccd_safety', 'tol', 'steps'];
 export const URL_LANGS = ['en', 'es'];
+/** ?view=: one focused figure per paragraph of the article (index.html's data-views say
+ * which parts each shows); `full` is the whole figure and the default. */
+export const VIEWS = ['full', 'throw', 'energy', 'numbers', 'trace', 'timeline', 'map', 'table'];
+/** ?theme=: an iframe cannot see its host page's dark-mode toggle, so the host may say. */
+export const THEMES = ['auto', 'light', 'dark'];
 
 // A decimal number as people and String(x) write it: 5, -0.5, .5, 1e-3, 2.5E+4. No hex, no
 // spaces, no "Infinity": Number() would take those, a link should not.
@@ -42,14 +47,15 @@ export function inRange(spec, v) {
  * open_min, open_max, default); `check(name, value)` is the core's checkParameter, which
  * returns a message when the core refuses a value the ranges let through.
  *
- * Returns `{params, lang, embed, problems}`: `params` holds only valid numbers; each problem
- * is `{key, value, reason, spec}` with reason "unknown", "number", "range", "refused",
- * "lang" or "embed". A repeated key is read in order, so the last valid value wins.
+ * Returns `{params, lang, embed, view, theme, problems}`: `params` holds only valid numbers;
+ * each problem is `{key, value, reason, spec}` with reason "unknown", "number", "range",
+ * "refused", "lang", "embed", "view" or "theme". A repeated key is read in order, so the last
+ * valid value wins.
  */
 export function readUrl(search, specs, check = () => undefined) {
   const bySpec = new Map(specs.map((s) => [s.name, s]));
   const linkable = new Set([...URL_PARAMS, ...URL_EXTRA]);
-  const out = { params: {}, lang: null, embed: false, problems: [] };
+  const out = { params: {}, lang: null, embed: false, view: 'full', theme: 'auto', problems: [] };
   const refuse = (key, value, reason, spec) => out.problems.push({ key, value, reason, spec });
   for (const [key, value] of new URLSearchParams(search)) {
     if (key === 'lang') {
@@ -59,6 +65,9 @@ export function readUrl(search, specs, check = () => undefined) {
       if (value === '1' || value === 'true') out.embed = true;
       else if (value === '0' || value === 'false') out.embed = false;
       else refuse(key, value, 'embed');
+    } else if (key === 'view' || key === 'theme') {
+      if ((key === 'view' ? VIEWS : THEMES).includes(value)) out[key] = value;
+      else refuse(key, value, key);
     } else if (linkable.has(key) && bySpec.has(key)) {
       const spec = bySpec.get(key);
       const v = NUMBER.test(value) ? Number(value) : NaN;
@@ -83,10 +92,11 @@ export function readUrl(search, specs, check = () => undefined) {
 
 /**
  * The query string for `params` (every URL_PARAMS value, URL_EXTRA ones off their default),
- * then `lang` and `embed` when given, then `extra` ([key, value] pairs other modules own).
+ * then `lang`, `embed`, and `view` and `theme` off their defaults, then `extra` ([key, value]
+ * pairs other modules own).
  * Numbers are written with String(), which parses back to the same double.
  */
-export function queryFor(params, specs, { lang = null, embed = false, extra = [] } = {}) {
+export function queryFor(params, specs, { lang = null, embed = false, view = 'full', theme = 'auto', extra = [] } = {}) {
   const q = new URLSearchParams();
   for (const name of URL_PARAMS) if (Number.isFinite(params[name])) q.set(name, String(params[name]));
   for (const spec of specs) {
@@ -96,6 +106,8 @@ export function queryFor(params, specs, { lang = null, embed = false, extra = []
   }
   if (lang) q.set('lang', lang);
   if (embed) q.set('embed', '1');
+  if (view !== VIEWS[0]) q.set('view', view);
+  if (theme !== THEMES[0]) q.set('theme', theme);
   for (const [k, v] of extra) q.set(k, String(v));
   return `?${q.toString()}`;
 }
