@@ -18,6 +18,8 @@
 
 pub mod ccd;
 pub mod energy;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod figure;
 pub mod format;
 pub mod integrator;
 pub mod landscape;
