@@ -13,10 +13,13 @@
 //! printed digit; the only departure is a guard that keeps the IPC ball strictly in front of
 //! the wall where the reference would round onto it (see [`integrator`]).
 //!
-//! The core (everything but `wasm`) has no web code and builds natively.
+//! The core (everything but `wasm`) has no web code and builds natively; so does the energy
+//! plot ([`plot`]), drawn on the page's canvas and, natively, into the static figure.
 
 pub mod ccd;
 pub mod energy;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod figure;
 pub mod format;
 pub mod integrator;
 pub mod landscape;
@@ -26,7 +29,6 @@ pub mod regime;
 pub mod sim;
 pub mod table;
 
-#[cfg(target_arch = "wasm32")]
 pub mod plot;
 #[cfg(target_arch = "wasm32")]
 pub mod wasm;

@@ -1,9 +1,12 @@
-//! `ipc-wall table`: the article's table, or any variation of it, from the command line.
+//! `ipc-wall table`: the article's table, or any variation of it, from the command line;
+//! `ipc-wall figure`: the figure as a static SVG or PNG.
 
 use std::io::Write;
 use std::process::ExitCode;
 
+use ipc_wall::figure::{self, Style};
 use ipc_wall::params::{check, echo, Field};
+use ipc_wall::plot::Lang;
 use ipc_wall::table::{csv_of, format_table_of, ARTICLE_K, ARTICLE_V0};
 use ipc_wall::{Model, Params};
 
@@ -12,8 +15,11 @@ ipc-wall: a ball thrown at a 20 mm wall, penalty contact against IPC's log barri
 
 USAGE:
     ipc-wall table [OPTIONS]
+    ipc-wall figure [--svg FILE] [--png FILE] [--lang en|es] [--theme light|dark] [OPTIONS]
 
-With no options, prints the article's table. Options (SI units):
+With no options, prints the article's table. `figure` draws the figure at the parameters
+(one --v0, one --k): the throw's scene with every step, and the energy plot at the impact
+step; the SVG to FILE (`-`: standard output), the PNG at twice its 800x550 size. Options (SI units):
     --v0 LIST          launch speeds [m/s], comma separated   (default 1,2,5,10,20,50)
     --k LIST           penalty stiffnesses [N/m], comma separated (default 1e4,1e6)
     --h X              time step [s]                          (default 0.01)
@@ -43,6 +49,15 @@ struct Command {
     ks: Vec<f64>,
     models: Vec<Model>,
     format: Format,
+    figure: Option<FigureOut>,
+}
+
+/// `ipc-wall figure`'s own flags.
+#[derive(Default)]
+struct FigureOut {
+    svg: Option<String>,
+    png: Option<String>,
+    style: Style,
 }
 
 /// Most values a list flag takes; the benchmark sweep uses 5,000.
@@ -101,17 +116,21 @@ fn models(text: &str) -> Result<Vec<Model>, String> {
 
 fn parse(args: &[String]) -> Result<Option<Command>, String> {
     let mut args = args.iter();
-    match args.next().map(String::as_str) {
+    let figure_out = match args.next().map(String::as_str) {
         None | Some("-h" | "--help" | "help") => return Ok(None),
-        Some("table") => {}
-        Some(other) => return Err(format!("unknown command {}; allowed: table (see --help)", echo(other))),
-    }
+        Some("table") => None,
+        Some("figure") => Some(FigureOut::default()),
+        Some(other) => {
+            return Err(format!("unknown command {}; allowed: table, figure (see --help)", echo(other)))
+        }
+    };
     let mut cmd = Command {
         params: Params::default(),
         v0s: ARTICLE_V0.to_vec(),
         ks: ARTICLE_K.to_vec(),
         models: Model::BOTH.to_vec(),
         format: Format::Table,
+        figure: figure_out,
     };
     while let Some(arg) = args.next() {
         if arg == "-h" || arg == "--help" {
@@ -124,7 +143,10 @@ fn parse(args: &[String]) -> Result<Option<Command>, String> {
             Some((f, v)) => (f, Some(v.to_owned())),
             None => (flag, None),
         };
-        let known = matches!(flag, "v0" | "k" | "format" | "models")
+        let figure_flag = cmd.figure.is_some() && matches!(flag, "svg" | "png" | "lang" | "theme");
+        let known = figure_flag
+            || matches!(flag, "v0" | "k")
+            || (matches!(flag, "format" | "models") && cmd.figure.is_none())
             || Field::from_name(flag).is_some_and(|f| f != Field::V0 && f != Field::K);
         if !known || flag == "ccd_safety" {
             return Err(format!(
@@ -136,9 +158,14 @@ fn parse(args: &[String]) -> Result<Option<Command>, String> {
             Some(v) => v,
             None => args.next().cloned().ok_or_else(|| format!("--{flag}: missing value"))?,
         };
+        if let (true, Some(out)) = (figure_flag, cmd.figure.as_mut()) {
+            figure_option(out, flag, value)?;
+            continue;
+        }
         match flag {
-            "v0" => cmd.v0s = list(flag, Field::V0, &value)?,
-            "k" => cmd.ks = list(flag, Field::K, &value)?,
+            // The figure draws one throw: one v0 and one k, set like the other parameters.
+            "v0" if cmd.figure.is_none() => cmd.v0s = list(flag, Field::V0, &value)?,
+            "k" if cmd.figure.is_none() => cmd.ks = list(flag, Field::K, &value)?,
             "models" => cmd.models = models(&value)?,
             "format" => {
                 cmd.format = match value.as_str() {
@@ -163,10 +190,59 @@ fn parse(args: &[String]) -> Result<Option<Command>, String> {
     Ok(Some(cmd))
 }
 
+fn figure_option(out: &mut FigureOut, flag: &str, value: String) -> Result<(), String> {
+    match flag {
+        "svg" => out.svg = Some(value),
+        "png" => out.png = Some(value),
+        "lang" => {
+            out.style.lang = Lang::from_code(&value)
+                .ok_or_else(|| format!("--lang: {} is not a language; allowed: en, es", echo(&value)))?
+        }
+        _ => {
+            out.style.dark = match value.as_str() {
+                "light" => false,
+                "dark" => true,
+                _ => return Err(format!("--theme: {} is not a theme; allowed: light, dark", echo(&value))),
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Writes the figure's files; `-` is standard output.
+fn write_figure(params: &Params, out: &FigureOut) -> Result<(), String> {
+    if out.svg.is_none() && out.png.is_none() {
+        return Err("figure: nothing to write; allowed: --svg FILE, --png FILE".to_owned());
+    }
+    let write = |path: &str, bytes: &[u8]| -> Result<(), String> {
+        if path == "-" {
+            std::io::stdout().lock().write_all(bytes).map_err(|e| format!("writing: {e}"))
+        } else {
+            std::fs::write(path, bytes).map_err(|e| format!("writing {}: {e}", echo(path)))
+        }
+    };
+    if let Some(path) = &out.svg {
+        write(path, figure::svg(params, out.style)?.as_bytes())?;
+    }
+    if let Some(path) = &out.png {
+        write(path, &figure::png(params, out.style)?)?;
+    }
+    Ok(())
+}
+
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let out = match parse(&args) {
         Ok(None) => USAGE.to_owned(),
+        Ok(Some(Command { params, figure: Some(out), .. })) => {
+            return match write_figure(&params, &out) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(msg) => {
+                    eprintln!("error: {msg}");
+                    ExitCode::from(2)
+                }
+            };
+        }
         Ok(Some(cmd)) => match cmd.format {
             Format::Table => format_table_of(&cmd.params, &cmd.v0s, &cmd.ks, &cmd.models),
             Format::Csv => csv_of(&cmd.params, &cmd.v0s, &cmd.ks, &cmd.models),

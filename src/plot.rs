@@ -1,5 +1,6 @@
 //! The energy plot: `E(x) = ½ M (x − x̃)² + h² C(x)` of both models around the wall, drawn
-//! with plotters on any backend (the page uses plotters-canvas).
+//! with plotters on any backend: the page's canvas (plotters-canvas), and natively the SVG
+//! and bitmap backends of the static figure (`ipc-wall figure`). One code path for both.
 //!
 //! What is drawn, and where it comes from, is decided in [`crate::landscape`] (sampling,
 //! y range, clipping), where it is tested natively; this module only lays it out. Every

@@ -37,6 +37,7 @@ pub fn build() -> Result<PathBuf, String> {
     if www.is_dir() {
         copy_dir(&www, &staging.join("www"))?;
     }
+    figure(&staging.join("figure.svg"))?;
 
     remove_dir(&dist)?;
     if fs::rename(&staging, &dist).is_err() {
@@ -61,6 +62,25 @@ fn bindgen(wasm: &Path, out: &Path) -> Result<(), String> {
         .omit_default_module_path(false)
         .generate(out)
         .map_err(|e| format!("wasm-bindgen on {}: {e:#}", wasm.display()))
+}
+
+/// The static stand-in at the defaults (index.html's `<noscript>` and `og:image`), drawn by
+/// the CLI with the energy plot's own code.
+fn figure(out: &Path) -> Result<(), String> {
+    println!("xtask: ipc-wall figure --svg {}", out.display());
+    let out = out.to_str().ok_or("the target path is not UTF-8")?;
+    run(cargo().args([
+        "run",
+        "--quiet",
+        "--package",
+        "ipc-wall",
+        "--bin",
+        "ipc-wall",
+        "--",
+        "figure",
+        "--svg",
+        out,
+    ]))
 }
 
 fn remove_dir(dir: &Path) -> Result<(), String> {

@@ -2,6 +2,8 @@
 //!
 //! GET and HEAD only, one thread per connection, `Connection: close`. Requests are mapped to
 //! files by [`resolve`], a pure function that refuses anything that could leave `dist/`.
+//! Text and wasm go out gzipped to a client that accepts it, as a static host sends them (so
+//! Lighthouse measures the bytes a reader downloads).
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{Ipv4Addr, SocketAddr, TcpListener, TcpStream};
@@ -93,6 +95,25 @@ pub fn mime(path: &Path) -> &'static str {
         Some("woff2") => "font/woff2",
         _ => "application/octet-stream",
     }
+}
+
+/// Whether an `Accept-Encoding` header's value takes gzip (`gzip`, `gzip;q=0.8`, `*`; not
+/// `gzip;q=0`).
+pub fn accepts_gzip(accept_encoding: &str) -> bool {
+    accept_encoding.split(',').any(|item| {
+        let mut parts = item.split(';').map(str::trim);
+        let coding = parts.next().unwrap_or("").to_ascii_lowercase();
+        let q = parts
+            .find_map(|p| p.strip_prefix("q=").or_else(|| p.strip_prefix("Q=")))
+            .map_or(Some(1.0), |q| q.parse::<f64>().ok());
+        (coding == "gzip" || coding == "*") && q.is_some_and(|q| q > 0.0)
+    })
+}
+
+/// Whether a Content-Type is worth compressing (images other than SVG already are).
+fn compressible(content_type: &str) -> bool {
+    content_type.starts_with("text/")
+        || ["application/wasm", "application/json", "image/svg+xml"].contains(&content_type)
 }
 
 /// A running server; stops when [`Server::stop`] is called.
@@ -188,16 +209,27 @@ fn handle(stream: TcpStream, root: &Path, log: bool) -> std::io::Result<()> {
     let mut request_line = String::new();
     // Bounded reads: the request line and headers of a GET fit easily in 8 KiB.
     (&mut reader).take(8192).read_line(&mut request_line)?;
+    let mut gzip = false;
     loop {
         let mut header = String::new();
         let n = (&mut reader).take(8192).read_line(&mut header)?;
         if n == 0 || header == "\r\n" || header == "\n" {
             break;
         }
+        if let Some((name, value)) = header.split_once(':') {
+            gzip |= name.trim().eq_ignore_ascii_case("accept-encoding") && accepts_gzip(value.trim());
+        }
     }
     let mut parts = request_line.split_whitespace();
     let (method, target) = (parts.next().unwrap_or(""), parts.next().unwrap_or(""));
-    let response = respond(method, target, root);
+    let mut response = respond(method, target, root);
+    if response.status == 200 && compressible(response.content_type) {
+        response.extra.push(("Vary", "Accept-Encoding".into()));
+        if gzip {
+            response.body = gzipped(&response.body)?;
+            response.extra.push(("Content-Encoding", "gzip".into()));
+        }
+    }
     if log {
         println!("{} {} {}", response.status, method, target);
     }
@@ -232,6 +264,13 @@ fn respond(method: &str, target: &str, root: &Path) -> Response {
         },
         _ => not_found(),
     }
+}
+
+/// gzip at level 6, what nginx and most hosts compress on the fly with (`gzip -6`).
+fn gzipped(body: &[u8]) -> std::io::Result<Vec<u8>> {
+    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::new(6));
+    gz.write_all(body)?;
+    gz.finish()
 }
 
 fn write_response(mut stream: TcpStream, r: &Response, head_only: bool) -> std::io::Result<()> {
@@ -357,6 +396,18 @@ mod tests {
     }
 
     #[test]
+    fn gzip_is_taken_when_offered_with_a_weight_above_zero() {
+        for yes in
+            ["gzip", "gzip, deflate, br", "br;q=1.0, gzip;q=0.8", "GZIP", "*", " deflate , gzip ; q=0.5"]
+        {
+            assert!(accepts_gzip(yes), "{yes:?}");
+        }
+        for no in ["", "identity", "br", "gzip;q=0", "gzip;q=0.0, br", "x-gzip2", "gzip;q=nope"] {
+            assert!(!accepts_gzip(no), "{no:?}");
+        }
+    }
+
+    #[test]
     fn port_option() {
         let args = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
         assert_eq!(parse_port(&args(&[])), Ok(8000));
@@ -426,6 +477,27 @@ mod tests {
         }
         #[cfg(unix)]
         assert_eq!(req("GET", "/link.txt").0, "HTTP/1.1 404 Not Found");
+
+        // Compressed to a client that takes gzip, the same bytes once inflated; plain otherwise.
+        let page = "<!doctype html>".to_string() + &"the same words again and again ".repeat(200);
+        std::fs::write(site.join("big.html"), &page).unwrap();
+        let (status, headers, body) =
+            get(addr, "GET /big.html HTTP/1.1\r\nAccept-Encoding: gzip, br\r\n\r\n");
+        assert_eq!(status, "HTTP/1.1 200 OK");
+        assert!(headers.contains("Content-Encoding: gzip"), "{headers}");
+        assert!(headers.contains("Vary: Accept-Encoding"), "{headers}");
+        assert!(headers.contains(&format!("Content-Length: {}", body.len())), "{headers}");
+        assert!(body.len() < page.len() / 10, "{} bytes", body.len());
+        let mut inflated = String::new();
+        flate2::read::GzDecoder::new(body.as_slice()).read_to_string(&mut inflated).unwrap();
+        assert_eq!(inflated, page);
+        let (_, headers, body) = get(addr, "GET /pkg/m_bg.wasm HTTP/1.1\r\naccept-encoding: gzip\r\n\r\n");
+        assert!(headers.contains("Content-Encoding: gzip") && body.starts_with(&[0x1f, 0x8b]), "{headers}");
+        for plain in ["", "Accept-Encoding: br\r\n", "Accept-Encoding: gzip;q=0\r\n"] {
+            let (_, headers, body) = get(addr, &format!("GET /big.html HTTP/1.1\r\n{plain}\r\n"));
+            assert!(!headers.contains("Content-Encoding"), "{plain:?}: {headers}");
+            assert_eq!(body, page.as_bytes(), "{plain:?}");
+        }
 
         server.stop();
         assert!(TcpStream::connect(addr).is_err(), "still listening after stop");

@@ -1,0 +1,413 @@
+//! The static stand-in for print, feeds and link previews: the throw's scene with every
+//! step's marker above the energy plot at the impact step, as one SVG or PNG
+//! (`ipc-wall figure`). The energy plot is [`crate::plot::draw`], the page's own code, here
+//! on plotters' SVG and bitmap backends; the scene is a compact version of www/scene.js.
+//!
+//! Both parts are drawn with their own origin at (0, 0) (the plot's coordinates are the
+//! backend's): the SVG nests the plot's `<svg id="energy-plot">` below the scene's
+//! `<svg id="scene">`; the PNG draws the plot into the lower rows of the same buffer.
+
+use std::sync::Once;
+
+use plotters::coord::Shift;
+use plotters::prelude::*;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
+
+use crate::integrator::{Iterate, Model};
+use crate::plot::{self, EnergyPlot, Lang, Palette};
+use crate::sim::{Horizon, Outcome, Simulation};
+use crate::Params;
+
+/// The figure in CSS pixels (SVG user units): the scene above, the energy plot below.
+pub const WIDTH: u32 = 800;
+pub const SCENE_HEIGHT: u32 = 150;
+pub const PLOT_HEIGHT: u32 = 400;
+/// Device pixels per CSS pixel of the PNG.
+pub const PNG_SCALE: u32 = 2;
+
+/// How the figure is drawn.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Style {
+    pub lang: Lang,
+    pub dark: bool,
+}
+
+/// Both throws, until decided: every step's position, and the impact step.
+pub struct Throws {
+    /// Positions after each step, penalty then IPC.
+    pub positions: [Vec<f64>; 2],
+    pub outcomes: [Outcome; 2],
+    pub xmax_minus_wall: [f64; 2],
+    /// The impact step (1-based): the first whose positions differ, where the balls meet the
+    /// wall; if they never part, the step of the IPC ball's closest approach.
+    pub impact: u64,
+    /// x̃ of the impact step and each ball's Newton iterates there (only a ball whose step
+    /// minimized towards that x̃).
+    pub x_tilde: f64,
+    pub iterates: [Vec<Iterate>; 2],
+}
+
+impl Throws {
+    pub fn run(params: &Params) -> Throws {
+        let mut sims = Model::BOTH.map(|m| Simulation::new(params, m, Horizon::UntilDecided).with_trace());
+        let mut positions = [Vec::new(), Vec::new()];
+        let mut impact: Option<(u64, f64, [Vec<Iterate>; 2])> = None;
+        let mut closest: (f64, u64, f64, Vec<Iterate>) = (f64::NEG_INFINITY, 0, f64::NAN, Vec::new());
+        loop {
+            let reports = [sims[0].step(), sims[1].step()];
+            if reports.iter().all(Option::is_none) {
+                break;
+            }
+            for (i, r) in reports.iter().enumerate() {
+                if let Some(r) = r {
+                    positions[i].push(r.x);
+                }
+            }
+            if let [Some(a), Some(b)] = &reports {
+                if impact.is_none() && a.x.to_bits() != b.x.to_bits() {
+                    // Same state before the step, so the same x̃ for both.
+                    impact =
+                        Some((a.step, a.x_tilde, [sims[0].iterates().to_vec(), sims[1].iterates().to_vec()]));
+                }
+            }
+            if let Some(b) = &reports[1] {
+                if b.x > closest.0 {
+                    closest = (b.x, b.step, b.x_tilde, sims[1].iterates().to_vec());
+                }
+            }
+        }
+        let (impact, x_tilde, iterates) = impact.unwrap_or_else(|| {
+            let (_, step, x_tilde, ipc) = closest;
+            let penalty = positions[0].len() as u64 >= step && positions[0] == positions[1];
+            (step, x_tilde, [if penalty { ipc.clone() } else { Vec::new() }, ipc])
+        });
+        Throws {
+            positions,
+            outcomes: sims.each_ref().map(Simulation::outcome),
+            xmax_minus_wall: sims.each_ref().map(|s| s.result().xmax_minus_wall),
+            impact,
+            x_tilde,
+            iterates,
+        }
+    }
+}
+
+/// The x window of the energy plot, as the page's (www/energy.js, energyWindow).
+pub fn energy_window(params: &Params, x_tilde: f64) -> (f64, f64) {
+    let (wall, w, dhat) = (params.wall, params.thickness, params.dhat);
+    let mut x0 = wall - (1.5 * w).max(2.5 * dhat);
+    let mut x1 = wall + w + (2.0 * w).max(0.5 * dhat);
+    if x_tilde.is_finite() {
+        if x_tilde < x0 {
+            x0 = x_tilde - 0.08 * (x1 - x_tilde);
+        }
+        if x_tilde > x1 {
+            x1 = x_tilde + 0.08 * (x_tilde - x0);
+        }
+    }
+    (x0, x1)
+}
+
+/// The figure as an SVG document.
+pub fn svg(params: &Params, style: Style) -> Result<String, String> {
+    register_fonts();
+    let throws = Throws::run(params);
+    let mut scene = String::new();
+    {
+        let root = SVGBackend::with_string(&mut scene, (WIDTH, SCENE_HEIGHT)).into_drawing_area();
+        draw_scene(&root, params, &throws, style, 1.0).map_err(|e| format!("scene: {e}"))?;
+        root.present().map_err(|e| format!("scene: {e}"))?;
+    }
+    let mut energy = String::new();
+    {
+        let root = SVGBackend::with_string(&mut energy, (WIDTH, PLOT_HEIGHT)).into_drawing_area();
+        plot::draw(&root, &energy_plot(params, &throws, style, 1.0))
+            .map_err(|e| format!("energy plot: {e}"))?;
+        root.present().map_err(|e| format!("energy plot: {e}"))?;
+    }
+    let height = SCENE_HEIGHT + PLOT_HEIGHT;
+    Ok(format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{WIDTH}\" height=\"{height}\" viewBox=\"0 0 {WIDTH} {height}\">\n\
+         <title>{}</title>\n{}\n{}\n</svg>\n",
+        title(params, style.lang),
+        nest(&scene, "scene", 0),
+        nest(&energy, "energy-plot", SCENE_HEIGHT),
+    ))
+}
+
+/// The figure as a PNG of [`WIDTH`] × ([`SCENE_HEIGHT`] + [`PLOT_HEIGHT`]) CSS pixels at
+/// [`PNG_SCALE`] device pixels each.
+pub fn png(params: &Params, style: Style) -> Result<Vec<u8>, String> {
+    register_fonts();
+    let throws = Throws::run(params);
+    let s = PNG_SCALE;
+    let (w, scene_h, plot_h) = (WIDTH * s, SCENE_HEIGHT * s, PLOT_HEIGHT * s);
+    let mut rgb = vec![0u8; (w * (scene_h + plot_h) * 3) as usize];
+    let (top, bottom) = rgb.split_at_mut((w * scene_h * 3) as usize);
+    {
+        let root = BitMapBackend::with_buffer(top, (w, scene_h)).into_drawing_area();
+        draw_scene(&root, params, &throws, style, f64::from(s)).map_err(|e| format!("scene: {e}"))?;
+        root.present().map_err(|e| format!("scene: {e}"))?;
+    }
+    {
+        let root = BitMapBackend::with_buffer(bottom, (w, plot_h)).into_drawing_area();
+        let input = energy_plot(params, &throws, style, f64::from(s));
+        plot::draw(&root, &input).map_err(|e| format!("energy plot: {e}"))?;
+        root.present().map_err(|e| format!("energy plot: {e}"))?;
+    }
+    let mut out = Vec::new();
+    let mut enc = png::Encoder::new(&mut out, w, scene_h + plot_h);
+    enc.set_color(png::ColorType::Rgb);
+    enc.set_depth(png::BitDepth::Eight);
+    enc.set_compression(png::Compression::Best);
+    enc.set_adaptive_filter(png::AdaptiveFilterType::Adaptive);
+    let mut writer = enc.write_header().map_err(|e| format!("png: {e}"))?;
+    writer.write_image_data(&rgb).map_err(|e| format!("png: {e}"))?;
+    writer.finish().map_err(|e| format!("png: {e}"))?;
+    Ok(out)
+}
+
+/// The plotters SVG `doc` as a nested `<svg>` with an id, `y` user units down.
+fn nest(doc: &str, id: &str, y: u32) -> String {
+    let body = doc.trim().trim_start_matches("<?xml version=\"1.0\" encoding=\"UTF-8\"?>").trim();
+    canvas_font_sizes(&body.replacen("<svg ", &format!("<svg id=\"{id}\" x=\"0\" y=\"{y}\" "), 1))
+}
+
+/// plotters' SVG backend writes a font of size `s` as `font-size = s / 1.24`, its canvas
+/// backend as `s px`: the page's size is the canvas's, so undo the factor.
+fn canvas_font_sizes(svg: &str) -> String {
+    const ATTR: &str = "font-size=\"";
+    let mut out = String::with_capacity(svg.len());
+    let mut rest = svg;
+    while let Some(i) = rest.find(ATTR) {
+        let (head, tail) = rest.split_at(i + ATTR.len());
+        out.push_str(head);
+        let end = tail.find('"').unwrap_or(0);
+        match tail[..end].parse::<f64>() {
+            Ok(size) => out.push_str(&format!("{:.2}", size * 1.24)),
+            Err(_) => out.push_str(&tail[..end]),
+        }
+        rest = &tail[end..];
+    }
+    out.push_str(rest);
+    out
+}
+
+fn energy_plot<'a>(params: &'a Params, throws: &'a Throws, style: Style, dpr: f64) -> EnergyPlot<'a> {
+    let (x0, x1) = energy_window(params, throws.x_tilde);
+    EnergyPlot {
+        params,
+        x_tilde: throws.x_tilde,
+        x0,
+        x1,
+        dpr,
+        palette: Palette::for_theme(style.dark),
+        lang: style.lang,
+        penalty_iterates: &throws.iterates[0],
+        ipc_iterates: &throws.iterates[1],
+    }
+}
+
+/// The text plotters' bitmap backend draws with (ab_glyph takes fonts from bytes): shipped,
+/// so a machine without fonts draws the same PNG.
+fn register_fonts() {
+    static ONCE: Once = Once::new();
+    ONCE.call_once(|| {
+        let regular = include_bytes!("../assets/fonts/DejaVuSans-subset.ttf");
+        let bold = include_bytes!("../assets/fonts/DejaVuSans-Bold-subset.ttf");
+        for (style, bytes) in [(FontStyle::Normal, &regular[..]), (FontStyle::Bold, &bold[..])] {
+            // The fonts are part of the build, so a bad one is a bug caught by the tests.
+            assert!(plotters::style::register_font("sans-serif", style, bytes).is_ok(), "shipped font");
+        }
+    });
+}
+
+/// The scene's words.
+struct Words {
+    penalty: &'static str,
+    ipc: &'static str,
+    wall: &'static str,
+    through: &'static str,
+    stopped_inside: &'static str,
+    stopped_front: &'static str,
+    impact: &'static str,
+    title: &'static str,
+}
+
+const EN: Words = Words {
+    penalty: "penalty",
+    ipc: "IPC",
+    wall: "wall",
+    through: "went through",
+    stopped_inside: "stopped {} inside the wall",
+    stopped_front: "stopped {} from the wall",
+    impact: "below: the energy at step {}",
+    title: "A ball thrown at a wall: penalty contact against IPC's log barrier",
+};
+
+const ES: Words = Words {
+    penalty: "penalización",
+    ipc: "IPC",
+    wall: "pared",
+    through: "atravesó la pared",
+    stopped_inside: "se detuvo {} dentro de la pared",
+    stopped_front: "se detuvo a {} de la pared",
+    impact: "abajo: la energía en el paso {}",
+    title: "Una pelota lanzada contra una pared: contacto por penalización frente a la barrera logarítmica de IPC",
+};
+
+fn words(lang: Lang) -> &'static Words {
+    match lang {
+        Lang::En => &EN,
+        Lang::Es => &ES,
+    }
+}
+
+fn title(params: &Params, lang: Lang) -> String {
+    let v0 = number(lang, crate::format::shortest(params.v0));
+    format!("{} (v0 = {v0} m/s)", words(lang).title).replace('\'', "&apos;")
+}
+
+fn number(lang: Lang, s: String) -> String {
+    match lang {
+        Lang::En => s,
+        Lang::Es => s.replace('.', ","),
+    }
+}
+
+/// A length as the page writes gaps and depths: 24.0 µm, 5.00 mm.
+fn length(lang: Lang, m: f64) -> String {
+    let s = if m.abs() >= 1e-3 { format!("{:.2} mm", m * 1e3) } else { format!("{:.1} µm", m * 1e6) };
+    number(lang, s)
+}
+
+/// A length in mm to three significant digits, as the page writes the wall: 20.0 mm.
+fn length_mm(lang: Lang, m: f64) -> String {
+    let mm = m * 1e3;
+    let decimals = (2 - mm.abs().log10().floor() as i32).clamp(0, 6) as usize;
+    number(lang, format!("{mm:.decimals$} mm"))
+}
+
+fn outcome_text(lang: Lang, outcome: Outcome, xmax_minus_wall: f64) -> String {
+    let w = words(lang);
+    match outcome {
+        Outcome::Through => w.through.to_string(),
+        _ if xmax_minus_wall > 0.0 => w.stopped_inside.replace("{}", &length(lang, xmax_minus_wall)),
+        _ => w.stopped_front.replace("{}", &length(lang, -xmax_minus_wall)),
+    }
+}
+
+type DrawResult<DB> = Result<(), DrawingAreaErrorKind<<DB as DrawingBackend>::ErrorType>>;
+
+/// The track to scale: one lane per ball, the wall hatched, a faint marker at each step's
+/// position (leading edge at x, as on the page), the ball where its throw ended.
+fn draw_scene<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    params: &Params,
+    throws: &Throws,
+    style: Style,
+    s: f64,
+) -> DrawResult<DB> {
+    let pal = Palette::for_theme(style.dark);
+    let px = |css: f64| (css * s).round() as i32;
+    let font = |css: f64, bold: bool, color: RGBColor, h: HPos| {
+        let st = if bold { FontStyle::Bold } else { FontStyle::Normal };
+        FontDesc::new(FontFamily::SansSerif, css * s, st).color(&color).pos(Pos::new(h, VPos::Bottom))
+    };
+    root.fill(&pal.background)?;
+    let (wall, back) = (params.wall, params.wall + params.thickness);
+    let (w, pad, r) = (f64::from(WIDTH), 14.0, 8.0);
+    let x_hi = 1.16 * back;
+    let x0 = pad + 2.0 * r + 2.0;
+    let sx = |x: f64| x0 + x.min(x_hi) / x_hi * (w - pad - x0);
+    let (y_top, y_ruler) = (26.0, 126.0);
+    let lanes = [(Model::Penalty, 64.0), (Model::Ipc, 106.0)];
+
+    // The wall, hatched, its thickness above it.
+    let (a, b) = (px(sx(wall)), px(sx(back)).max(px(sx(wall)) + px(2.0)));
+    root.draw(&Rectangle::new([(a, px(y_top)), (b, px(y_ruler))], pal.wall_fill.filled()))?;
+    let step = px(6.0).max(3);
+    let (y0, y1) = (px(y_top), px(y_ruler));
+    let mut k = a - (y1 - y0);
+    while k < b {
+        let (t0, t1) = ((a - k).max(0), (b - k).min(y1 - y0));
+        if t0 < t1 {
+            root.draw(&PathElement::new(
+                vec![(k + t0, y1 - t0), (k + t1, y1 - t1)],
+                pal.wall_hatch.stroke_width(1),
+            ))?;
+        }
+        k += step;
+    }
+    root.draw(&Rectangle::new([(a, y0), (b, y1)], pal.wall_edge.stroke_width(1)))?;
+    let wall_label = format!("{} {}", words(style.lang).wall, length_mm(style.lang, params.thickness));
+    root.draw(&Text::new(
+        wall_label,
+        ((a + b) / 2, px(y_top - 6.0)),
+        font(11.0, false, pal.muted, HPos::Center),
+    ))?;
+
+    // The ruler: 0 m and the front face.
+    root.draw(&PathElement::new(vec![(px(sx(0.0)), y1), (px(w - pad), y1)], pal.axis.stroke_width(1)))?;
+    for (x, text) in
+        [(0.0, "0 m".to_string()), (wall, format!("{} m", number(style.lang, crate::format::shortest(wall))))]
+    {
+        root.draw(&PathElement::new(
+            vec![(px(sx(x)), y1), (px(sx(x)), y1 + px(5.0))],
+            pal.text.stroke_width(1),
+        ))?;
+        root.draw(&Text::new(text, (px(sx(x)), y1 + px(18.0)), font(11.0, false, pal.muted, HPos::Center)))?;
+    }
+    let impact = words(style.lang).impact.replace("{}", &throws.impact.to_string());
+    root.draw(&Text::new(
+        impact,
+        (px(sx(0.0) + 40.0), y1 + px(18.0)),
+        font(11.0, false, pal.x_tilde, HPos::Left),
+    ))?;
+
+    for (i, (model, y)) in lanes.into_iter().enumerate() {
+        let (color, text_color) = match model {
+            Model::Penalty | Model::CcdAlone => (pal.penalty, pal.penalty_text),
+            Model::Ipc | Model::BarrierAlone => (pal.ipc, pal.ipc_text),
+        };
+        let lane_y = px(y + r + 3.5);
+        root.draw(&PathElement::new(
+            vec![(px(sx(0.0) - 2.0 * r), lane_y), (px(w - pad), lane_y)],
+            pal.grid.stroke_width(1),
+        ))?;
+        // Behind the back face a marker's trailing edge is at x, clear of the wall.
+        let at = |x: f64, rad: f64| px(sx(x) + if x > back { 2.0 * rad } else { 0.0 });
+        let faint = color.mix(0.45).stroke_width(1);
+        for &x in &throws.positions[i] {
+            root.draw(&PathElement::new(outline(model, (at(x, 3.5), px(y)), px(3.5)), faint))?;
+        }
+        let last = throws.positions[i].last().copied().unwrap_or(0.0);
+        let ball = outline(model, (at(last, r), px(y)), px(r));
+        root.draw(&Polygon::new(ball.clone(), color.filled()))?;
+        root.draw(&PathElement::new(ball, text_color.stroke_width(px(1.5) as u32)))?;
+        let name = match model {
+            Model::Penalty | Model::CcdAlone => words(style.lang).penalty,
+            Model::Ipc | Model::BarrierAlone => words(style.lang).ipc,
+        };
+        let label =
+            format!("{name}: {}", outcome_text(style.lang, throws.outcomes[i], throws.xmax_minus_wall[i]));
+        root.draw(&Text::new(label, (px(pad), px(y - 12.0)), font(12.0, true, text_color, HPos::Left)))?;
+    }
+    Ok(())
+}
+
+/// The closed outline of a disc (penalty) or diamond (IPC) of radius `r` with its leading
+/// (right) edge at `(x, y)`.
+fn outline(model: Model, (x, y): (i32, i32), r: i32) -> Vec<(i32, i32)> {
+    let mut pts: Vec<(i32, i32)> = match model {
+        Model::Penalty | Model::CcdAlone => (0..24)
+            .map(|k| {
+                let t = f64::from(k) * std::f64::consts::TAU / 24.0;
+                (x - r + (f64::from(r) * t.cos()).round() as i32, y + (f64::from(r) * t.sin()).round() as i32)
+            })
+            .collect(),
+        Model::Ipc | Model::BarrierAlone => vec![(x, y), (x - r, y - r), (x - 2 * r, y), (x - r, y + r)],
+    };
+    pts.push(pts[0]);
+    pts
+}

@@ -1,0 +1,167 @@
+//! The static figure (`ipc-wall figure`): what is in the SVG, by element and colour, and
+//! that the PNG decodes at its size with the shipped font's text in it.
+
+use std::process::Command;
+
+use ipc_wall::figure::{self, Style, Throws, PLOT_HEIGHT, PNG_SCALE, SCENE_HEIGHT, WIDTH};
+use ipc_wall::plot::{Lang, Palette};
+use ipc_wall::Params;
+use roxmltree::{Document, Node};
+
+fn hex(c: plotters::style::RGBColor) -> String {
+    format!("#{:02X}{:02X}{:02X}", c.0, c.1, c.2)
+}
+
+fn by_id<'a>(doc: &'a Document, id: &str) -> Node<'a, 'a> {
+    doc.descendants().find(|n| n.attribute("id") == Some(id)).unwrap_or_else(|| panic!("no #{id}"))
+}
+
+fn with<'a>(root: Node<'a, 'a>, tag: &str, attr: &str, value: &str) -> Vec<Node<'a, 'a>> {
+    root.descendants().filter(|n| n.has_tag_name(tag) && n.attribute(attr) == Some(value)).collect()
+}
+
+fn points(n: &Node) -> Vec<(f64, f64)> {
+    n.attribute("points")
+        .unwrap_or("")
+        .split_whitespace()
+        .map(|p| {
+            let (x, y) = p.split_once(',').expect("x,y");
+            (x.parse().unwrap(), y.parse().unwrap())
+        })
+        .collect()
+}
+
+fn num(n: &Node, attr: &str) -> f64 {
+    n.attribute(attr).and_then(|v| v.parse().ok()).unwrap_or_else(|| panic!("{attr} of {n:?}"))
+}
+
+#[test]
+fn the_svg_has_both_curves_the_wall_and_the_x_tilde_line() {
+    let p = Params::default();
+    let text = figure::svg(&p, Style::default()).unwrap();
+    let doc = Document::parse(&text).expect("well-formed SVG");
+    let pal = Palette::LIGHT;
+    let svg = doc.root_element();
+    assert_eq!(
+        (num(&svg, "width"), num(&svg, "height")),
+        (f64::from(WIDTH), f64::from(SCENE_HEIGHT + PLOT_HEIGHT))
+    );
+    let plot = by_id(&doc, "energy-plot");
+    assert_eq!(num(&plot, "y"), f64::from(SCENE_HEIGHT));
+
+    // IPC: solid polylines with many points; penalty: dashes, many short polylines.
+    let ipc: usize =
+        with(plot, "polyline", "stroke", &hex(pal.ipc)).iter().map(|n| points(n).len()).max().unwrap();
+    assert!(ipc >= 50, "IPC curve: {ipc} points");
+    let dashes = with(plot, "polyline", "stroke", &hex(pal.penalty)).len();
+    assert!(dashes >= 40, "penalty curve: {dashes} dashes");
+
+    // The wall: its filled rectangle, between the two face lines.
+    let walls = with(plot, "rect", "fill", &hex(pal.wall_fill));
+    let wall = walls.iter().max_by(|a, b| num(a, "height").total_cmp(&num(b, "height"))).expect("wall");
+    let (wall_left, wall_right) = (num(wall, "x"), num(wall, "x") + num(wall, "width"));
+    assert!(wall_right - wall_left > 50.0, "wall {wall_left}..{wall_right}");
+
+    // x̃: vertical dashes at one x, right of the wall (x̃ = 0.55 m is behind the back face).
+    let xs: Vec<f64> = with(plot, "polyline", "stroke", &hex(pal.x_tilde))
+        .iter()
+        .flat_map(|n| points(n))
+        .map(|(x, _)| x)
+        .collect();
+    assert!(xs.len() >= 20, "x̃ line: {} points", xs.len());
+    assert!(xs.iter().all(|&x| x == xs[0]), "x̃ line not vertical: {xs:?}");
+    assert!(xs[0] > wall_right, "x̃ at {} left of the wall's back {wall_right}", xs[0]);
+    let words: Vec<&str> = plot.descendants().filter_map(|n| n.text()).map(str::trim).collect();
+    assert!(words.contains(&"x̃ = 0.5500 m"), "{words:?}");
+}
+
+#[test]
+fn the_scene_marks_every_step_of_both_throws() {
+    let p = Params::default();
+    let throws = Throws::run(&p);
+    let text = figure::svg(&p, Style::default()).unwrap();
+    let doc = Document::parse(&text).unwrap();
+    let scene = by_id(&doc, "scene");
+    let pal = Palette::LIGHT;
+    for (i, c) in [pal.penalty, pal.ipc].into_iter().enumerate() {
+        let faint = with(scene, "polyline", "stroke", &hex(c));
+        let faint = faint.iter().filter(|n| n.attribute("opacity") == Some("0.45")).count();
+        assert_eq!(faint, throws.positions[i].len(), "model {i}");
+        assert!(faint > 10);
+    }
+    let words: String = scene.descendants().filter_map(|n| n.text()).collect();
+    assert!(words.contains("penalty: went through"), "{words}");
+    assert!(words.contains("IPC: stopped 24.0 µm from the wall"), "{words}");
+}
+
+#[test]
+fn the_energy_plot_is_at_the_impact_step() {
+    let p = Params::default();
+    let t = Throws::run(&p);
+    // 5 m/s, 10 ms: at 0.50 m after 10 steps, so the 11th predicts x̃ = 0.55 m past the wall.
+    assert_eq!(t.impact, 11);
+    assert!((t.x_tilde - 0.55).abs() < 1e-12, "{}", t.x_tilde);
+    assert!(!t.iterates[0].is_empty() && !t.iterates[1].is_empty());
+    assert!(t.positions[0][10] > p.wall + p.thickness, "the red ball jumps at that step");
+    assert!(t.positions[1].iter().all(|&x| x < p.wall), "the green ball never touches");
+}
+
+#[test]
+fn spanish_and_dark_change_words_and_colours() {
+    let p = Params::default().with_v0(50.0).unwrap().with_k(1e8).unwrap();
+    let text = figure::svg(&p, Style { lang: Lang::Es, dark: true }).unwrap();
+    let doc = Document::parse(&text).unwrap();
+    assert!(!with(by_id(&doc, "energy-plot"), "rect", "fill", &hex(Palette::DARK.background)).is_empty());
+    let words: String = doc.descendants().filter_map(|n| n.text()).collect();
+    assert!(words.contains("penalización ½kp²"), "{words}");
+    assert!(words.contains("pared"), "{words}");
+}
+
+#[test]
+fn the_png_decodes_at_its_size_with_text_from_the_shipped_font() {
+    let bytes = figure::png(&Params::default(), Style::default()).unwrap();
+    let decoder = png::Decoder::new(bytes.as_slice());
+    let mut reader = decoder.read_info().unwrap();
+    let mut buf = vec![0; reader.output_buffer_size()];
+    let info = reader.next_frame(&mut buf).unwrap();
+    let s = PNG_SCALE;
+    assert_eq!((info.width, info.height), (WIDTH * s, (SCENE_HEIGHT + PLOT_HEIGHT) * s));
+    assert_eq!(info.color_type, png::ColorType::Rgb);
+    let near = |x: u32, y: u32, c: plotters::style::RGBColor| {
+        let i = ((y * info.width + x) * 3) as usize;
+        let d = |a: u8, b: u8| (i32::from(a) - i32::from(b)).abs();
+        d(buf[i], c.0) + d(buf[i + 1], c.1) + d(buf[i + 2], c.2) < 24
+    };
+    let count = |x0: u32, x1: u32, y0: u32, y1: u32, c| {
+        (y0..y1).flat_map(|y| (x0..x1).map(move |x| (x, y))).filter(|&(x, y)| near(x, y, c)).count()
+    };
+    // The IPC lane's label ("IPC: stopped …", bold, in the IPC text colour) left of the
+    // track's markers: only glyphs have that colour there.
+    let label = count(14 * s, 300 * s, 80 * s, 106 * s, Palette::LIGHT.ipc_text);
+    assert!(label > 200, "{label} text pixels");
+    // Both curves in the plot.
+    let plot = (SCENE_HEIGHT * s, (SCENE_HEIGHT + PLOT_HEIGHT) * s);
+    assert!(count(0, WIDTH * s, plot.0, plot.1, Palette::LIGHT.ipc) > 100);
+    assert!(count(0, WIDTH * s, plot.0, plot.1, Palette::LIGHT.penalty) > 300);
+}
+
+#[test]
+fn the_cli_writes_the_svg_and_refuses_a_list() {
+    let out = Command::new(env!("CARGO_BIN_EXE_ipc-wall"))
+        .args(["figure", "--svg", "-", "--v0", "20"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(text, figure::svg(&Params::default().with_v0(20.0).unwrap(), Style::default()).unwrap());
+    for bad in [
+        &["figure", "--svg", "-", "--v0", "1,2"][..],
+        &["figure"],
+        &["figure", "--svg", "-", "--format", "csv"],
+    ] {
+        let out = Command::new(env!("CARGO_BIN_EXE_ipc-wall")).args(bad).output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "{bad:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(err.lines().count(), 1, "{err}");
+    }
+}
