@@ -21,6 +21,8 @@ const STRINGS = {
     'scene.inside': '{len} inside',
     'scene.behind': 'behind the wall',
     'scene.away': '{len} away',
+    'scene.closest': 'closest {len}',
+    'scene.deepest': 'deepest {len}',
     'scene.iterates': 'Newton iterates of this step',
     'ball.penalty': 'penalty',
     'ball.ipc': 'IPC',
@@ -39,10 +41,11 @@ const STRINGS = {
     'detail.behind': 'came out behind the wall at x = {x}',
     'detail.newton': 'Newton iterations: {n} in this step · {max} at most',
     'detail.noStep': 'No step taken yet',
-    'announce.penalty.through': 'The red penalty ball went through the wall.',
+    'detail.newtonCount': 'How Newton is counted: as in the article’s code and table, the final check that |Δx| < tol (which moves nothing) counts as an iteration, so free flight, solved in one Newton step, shows 2.',
+    'announce.penalty.through': 'The red penalty ball went through the wall: it is behind it, at x = {x}.',
     'announce.penalty.stopped': 'The red penalty ball stopped after {len} inside the wall.',
     'announce.penalty.stoppedFront': 'The red penalty ball stopped in front of the wall.',
-    'announce.ipc.through': 'The green IPC ball went through the wall.',
+    'announce.ipc.through': 'The green IPC ball went through the wall: it is behind it, at x = {x}.',
     'announce.ipc.stopped': 'The green IPC ball stopped {len} from the wall.',
     'transport.label': 'Playback',
     'transport.play': 'Play',
@@ -61,7 +64,7 @@ const STRINGS = {
     'energy.title': 'One step as a minimization',
     'energy.formula': 'E(x) = ½ M (x − x̃)² + h² C(x)',
     'energy.alt': 'Energy of the step as a function of the next position x. Slider: the predicted position x̃.',
-    'energy.hint': 'Drag the purple dashed line x̃ (or focus the plot and use the arrow keys). Past the wall’s mid-plane the red minimum jumps behind the wall; the green curve rises to infinity in front of it.',
+    'energy.hint': 'Drag the purple dashed line x̃ (or focus the plot and use the arrow keys). Past the wall’s mid-plane the red minimum moves into the back half of the wall; past the back face it sits behind the wall, at x̃. The green curve rises to infinity in front of the wall, so its minimum always stays on the near side.',
     'energy.following': 'following the throw',
     'energy.dragged': 'x̃ set by you · press Play or Step to follow the throw again',
     'energy.xtilde': 'predicted position x̃',
@@ -70,7 +73,7 @@ const STRINGS = {
     'energy.valuetext': 'x̃ = {x}; penalty minimizer {pen}; IPC minimizer {ipc}',
     'where.front': '{x} · {len} in front of the wall',
     'where.inside': '{x} · {len} inside the wall',
-    'where.behind': '{x} · behind the wall',
+    'where.behind': '{x} · {len} behind the wall',
     'controls.title': 'Parameters',
     'controls.note': 'Changing a parameter restarts the throw.',
     'param.v0': 'launch speed v₀',
@@ -170,6 +173,7 @@ const STRINGS = {
     'trace.summary': 'Step {step}: x̃ = {xt}, {n} Newton iterations, {clipped} clipped by CCD; {end}.',
     'trace.endGap': 'it ends {len} from the wall',
     'trace.endInside': 'it ends {len} inside the wall',
+    'trace.endBehind': 'it ends behind the wall, {len} past its back face',
     'trace.geometric': 'Each of the {k} clipped steps keeps {r} of the distance to the wall: the geometric approach of a line search that starts at {s} of the time of impact.',
     'trace.col.it': '#',
     'trace.col.itLong': 'iteration',
@@ -253,6 +257,8 @@ const STRINGS = {
     'scene.inside': '{len} dentro',
     'scene.behind': 'detrás de la pared',
     'scene.away': 'a {len}',
+    'scene.closest': 'mínimo {len}',
+    'scene.deepest': 'máximo {len} dentro',
     'scene.iterates': 'iteraciones de Newton de este paso',
     'ball.penalty': 'penalización',
     'ball.ipc': 'IPC',
@@ -271,10 +277,11 @@ const STRINGS = {
     'detail.behind': 'salió detrás de la pared en x = {x}',
     'detail.newton': 'Iteraciones de Newton: {n} en este paso · {max} como máximo',
     'detail.noStep': 'Aún no hay ningún paso',
-    'announce.penalty.through': 'La pelota roja de penalización atravesó la pared.',
+    'detail.newtonCount': 'Cómo se cuenta Newton: como en el código y la tabla del artículo, la comprobación final |Δx| < tol (que no mueve nada) cuenta como una iteración, así que el vuelo libre, resuelto en un paso de Newton, muestra 2.',
+    'announce.penalty.through': 'La pelota roja de penalización atravesó la pared: está detrás de ella, en x = {x}.',
     'announce.penalty.stopped': 'La pelota roja de penalización se detuvo tras {len} dentro de la pared.',
     'announce.penalty.stoppedFront': 'La pelota roja de penalización se detuvo delante de la pared.',
-    'announce.ipc.through': 'La pelota verde de IPC atravesó la pared.',
+    'announce.ipc.through': 'La pelota verde de IPC atravesó la pared: está detrás de ella, en x = {x}.',
     'announce.ipc.stopped': 'La pelota verde de IPC se detuvo a {len} de la pared.',
     'transport.label': 'Reproducción',
     'transport.play': 'Reproducir',
@@ -293,7 +300,7 @@ const STRINGS = {
     'energy.title': 'Un paso como minimización',
     'energy.formula': 'E(x) = ½ M (x − x̃)² + h² C(x)',
     'energy.alt': 'Energía del paso en función de la posición siguiente x. Deslizador: la posición predicha x̃.',
-    'energy.hint': 'Arrastra la línea discontinua morada x̃ (o enfoca la gráfica y usa las flechas). Pasado el plano medio de la pared, el mínimo rojo salta detrás de la pared; la curva verde sube al infinito delante de ella.',
+    'energy.hint': 'Arrastra la línea discontinua morada x̃ (o enfoca la gráfica y usa las flechas). Pasado el plano medio de la pared, el mínimo rojo pasa a la mitad trasera de la pared; pasada la cara trasera, queda detrás de la pared, en x̃. La curva verde sube al infinito delante de la pared, así que su mínimo queda siempre del lado cercano.',
     'energy.following': 'siguiendo el lanzamiento',
     'energy.dragged': 'x̃ fijada por ti · pulsa Reproducir o Paso para volver a seguir el lanzamiento',
     'energy.xtilde': 'posición predicha x̃',
@@ -302,7 +309,7 @@ const STRINGS = {
     'energy.valuetext': 'x̃ = {x}; mínimo de penalización {pen}; mínimo de IPC {ipc}',
     'where.front': '{x} · {len} delante de la pared',
     'where.inside': '{x} · {len} dentro de la pared',
-    'where.behind': '{x} · detrás de la pared',
+    'where.behind': '{x} · {len} detrás de la pared',
     'controls.title': 'Parámetros',
     'controls.note': 'Cambiar un parámetro reinicia el lanzamiento.',
     'param.v0': 'velocidad inicial v₀',
@@ -402,6 +409,7 @@ const STRINGS = {
     'trace.summary': 'Paso {step}: x̃ = {xt}, {n} iteraciones de Newton, {clipped} recortadas por la CCD; {end}.',
     'trace.endGap': 'termina a {len} de la pared',
     'trace.endInside': 'termina {len} dentro de la pared',
+    'trace.endBehind': 'termina detrás de la pared, {len} más allá de su cara trasera',
     'trace.geometric': 'Cada uno de los {k} pasos recortados conserva {r} de la distancia a la pared: la aproximación geométrica de una búsqueda lineal que parte del {s} del instante de impacto.',
     'trace.col.it': '#',
     'trace.col.itLong': 'iteración',
@@ -590,17 +598,20 @@ export function fmtLength(m, sig = 3) {
   return withUnit(fmtSig(m * 1e9, sig), 'nm');
 }
 
-/** The article's gap: micrometres with one decimal (24.0 µm), nanometres below 0.1 µm. */
+/** The article's gap: micrometres with one decimal (24.0 µm), nanometres below 0.1 µm;
+ * from 1 mm on, three significant digits (1.24 mm, 203 mm). */
 export function fmtGap(m) {
   const um = m * 1e6;
-  if (Math.abs(um) >= 1e3) return withUnit(fmtFixed(m * 1e3, 2), 'mm');
+  if (Math.abs(um) >= 1e3) return fmtLength(m, 3);
   if (Math.abs(um) >= 0.1) return withUnit(fmtFixed(um, 1), 'µm');
   return withUnit(fmtFixed(m * 1e9, 1), 'nm');
 }
 
-/** The article's penetration: millimetres with two decimals (5.00 mm), micrometres below. */
+/** The article's penetration: millimetres with two decimals (5.00 mm, 0.07 mm), micrometres
+ * below; from 10 mm on, three significant digits (15.5 mm, not 15.50 mm). */
 export function fmtDepth(m) {
   const mm = m * 1e3;
+  if (Math.abs(mm) >= 10) return fmtLength(m, 3);
   if (Math.abs(mm) >= 0.01) return withUnit(fmtFixed(mm, 2), 'mm');
   return withUnit(fmtFixed(m * 1e6, 1), 'µm');
 }

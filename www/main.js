@@ -516,9 +516,9 @@ function updateEnergy() {
 
 /** Where `x` is relative to the wall, in words. */
 function where(x, p) {
-  if (x < p.wall) return t('where.front', { x: fmtPosition(x), len: fmtGap(p.wall - x) });
-  if (x <= p.wall + p.thickness) return t('where.inside', { x: fmtPosition(x), len: fmtDepth(x - p.wall) });
-  return t('where.behind', { x: fmtPosition(x) });
+  const at = api.side(x, p.wall, p.thickness);
+  const len = at === 'front' ? fmtGap(p.wall - x) : at === 'inside' ? fmtDepth(x - p.wall) : fmtLength(x - p.wall - p.thickness, 3);
+  return t(`where.${at}`, { x: fmtPosition(x), len });
 }
 
 function setText(id, s) {
@@ -528,13 +528,14 @@ function setText(id, s) {
 
 function ballDetail(m, b, p) {
   const d = p.wall - b.x;
-  if (b.outcome === 'through') return t('detail.behind', { x: fmtPosition(b.x) });
+  const at = api.side(b.x, p.wall, p.thickness);
+  if (b.outcome === 'through' || at === 'behind') return t('detail.behind', { x: fmtPosition(b.x) });
   if (b.outcome === 'stopped') {
-    return b.xmax_minus_wall_m > 0
+    return api.side(p.wall + b.xmax_minus_wall_m, p.wall, p.thickness) === 'inside'
       ? t('detail.penetration', { len: fmtDepth(b.xmax_minus_wall_m) })
       : t('detail.gap', { len: fmtGap(-b.xmax_minus_wall_m) });
   }
-  if (d <= 0) return t('detail.inside', { len: fmtDepth(-d) });
+  if (at === 'inside') return t('detail.inside', { len: fmtDepth(-d) });
   if (m === 'ipc' && d < p.dhat) return t('detail.gapNow', { len: fmtGap(d) });
   return t('detail.distance', { len: fmtLength(d, 3) });
 }
@@ -546,14 +547,17 @@ function newtonMax(b) {
 }
 
 /** The sentence for a newly decided outcome, as a function of the language, or null. */
-function announcement(m, b) {
+function announcement(m, b, p) {
   if (b.outcome === ui.announced[m]) return null;
   ui.announced[m] = b.outcome;
   if (b.outcome === 'flying') return null;
-  if (b.outcome === 'through') return () => t(`announce.${m}.through`);
+  // A throw is through once the ball is behind the wall: say where.
+  if (b.outcome === 'through') return () => t(`announce.${m}.through`, { x: fmtPosition(b.x) });
   const x = b.xmax_minus_wall_m;
   if (m === 'penalty') {
-    return x > 0 ? () => t('announce.penalty.stopped', { len: fmtDepth(x) }) : () => t('announce.penalty.stoppedFront');
+    return api.side(p.wall + x, p.wall, p.thickness) === 'inside'
+      ? () => t('announce.penalty.stopped', { len: fmtDepth(x) })
+      : () => t('announce.penalty.stoppedFront');
   }
   return () => t('announce.ipc.stopped', { len: fmtGap(-x) });
 }
@@ -575,7 +579,7 @@ function updateStatus() {
     setText(`${m}-outcome`, t(`outcome.${b.outcome}`));
     setText(`${m}-detail`, ballDetail(m, b, p));
     setText(`${m}-newton`, b.steps ? t('detail.newton', { n: b.newton_last, max: newtonMax(b) }) : t('detail.noStep'));
-    const said = announcement(m, b);
+    const said = announcement(m, b, p);
     if (said) news.push(said);
   }
   if (news.length) {

@@ -23,6 +23,14 @@ function halvings(from, to) {
   return k > 0 && from / 2 ** k === to ? k : 0;
 }
 
+/** Where a step's last iterate `x` ends, in words. */
+function endWords(x, p) {
+  const at = api.side(x, p.wall, p.thickness);
+  if (at === 'front') return t('trace.endGap', { len: p.wall - x < 1e-3 ? fmtGap(p.wall - x) : fmtLength(p.wall - x, 3) });
+  if (at === 'inside') return t('trace.endInside', { len: fmtSignedLength(x - p.wall, 3) });
+  return t('trace.endBehind', { len: fmtLength(x - p.wall - p.thickness, 3) });
+}
+
 export function setupTrace(root, { onPick, impactStep, clippedStep }) {
   const modelButtons = new Map();
   const models = el('div', { class: 'seg', role: 'group', 'data-i18n-label': 'trace.model', 'aria-label': t('trace.model') });
@@ -143,7 +151,7 @@ export function setupTrace(root, { onPick, impactStep, clippedStep }) {
       xt: fmtPosition(xTilde),
       n: its.length,
       clipped,
-      end: last.distance > 0 ? t('trace.endGap', { len: last.distance < 1e-3 ? fmtGap(last.distance) : fmtLength(last.distance, 4) }) : t('trace.endInside', { len: fmtSignedLength(-last.distance, 3) }),
+      end: endWords(last.x, p),
     });
     // The geometric approach: a clipped, accepted step keeps 1 − s of the distance.
     const ratios = [];
