@@ -1,5 +1,6 @@
 //! The static figure (`ipc-wall figure`): what is in the SVG, by element and colour, and
 //! that the PNG decodes at its size with the shipped font's text in it.
+#![cfg(not(target_arch = "wasm32"))]
 
 use std::process::Command;
 

@@ -112,8 +112,8 @@ pub fn test(args: &[String]) -> Result<(), String> {
         .map_err(|e| format!("{e}\nformatting differs: run `cargo fmt --all`"))?;
     run(cargo().args(["clippy", "--workspace", "--all-targets", "--", "-D", "warnings"]))?;
     if !opts.native_only {
-        // The wasm boundary and its tests only compile for wasm32.
-        run(cargo().args(["clippy", "--target", WASM_TARGET, "--lib", "--tests", "--", "-D", "warnings"]))?;
+        // The wasm boundary and its tests only compile for wasm32; the CLI is native only.
+        run(cargo().args(["clippy", "--target", WASM_TARGET, "--lib", "--test", "wasm", "--", "-D", "warnings"]))?;
     }
 
     s.begin("native tests: cargo test --package ipc-wall, --package xtask");
