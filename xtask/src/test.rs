@@ -113,7 +113,17 @@ pub fn test(args: &[String]) -> Result<(), String> {
     run(cargo().args(["clippy", "--workspace", "--all-targets", "--", "-D", "warnings"]))?;
     if !opts.native_only {
         // The wasm boundary and its tests only compile for wasm32; the CLI is native only.
-        run(cargo().args(["clippy", "--target", WASM_TARGET, "--lib", "--test", "wasm", "--", "-D", "warnings"]))?;
+        run(cargo().args([
+            "clippy",
+            "--target",
+            WASM_TARGET,
+            "--lib",
+            "--test",
+            "wasm",
+            "--",
+            "-D",
+            "warnings",
+        ]))?;
     }
 
     s.begin("native tests: cargo test --package ipc-wall, --package xtask");
