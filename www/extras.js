@@ -28,6 +28,7 @@ let trace = null;
 let timeline = null;
 let regime = null;
 let table = null;
+let offload = null;
 let colors = null;
 let dark = null;
 let restarts = -1;
@@ -152,7 +153,7 @@ export function setupExtras() {
   };
   trace = setupTrace(traceRoot, { onPick: showStep, impactStep, clippedStep });
   timeline = setupTimeline(timelineCanvas, { onPick: (step) => trace.pick(trace.selection().model, step) });
-  const offload = startOffload(api.compiled());
+  offload = startOffload(api.compiled());
   regime = setupRegime(regimeRoot, { onSet: throwWith, offload });
   table = setupTable(tableRoot, { offload });
 
@@ -175,6 +176,11 @@ export function setupExtras() {
      * hAt(j), plot()}. */
     regime: () => regime.api(),
   });
+}
+
+/** The figure's loop stopped (out of view, hidden tab) or runs again: so does the worker. */
+export function pauseExtras(paused) {
+  offload?.pause(paused);
 }
 
 /**

@@ -26,7 +26,7 @@ import { countDraw, drawCounts } from './chart.js';
 import { setupScene, readColors } from './scene.js';
 import { setupEnergy, energyWindow } from './energy.js';
 // Issue 4: presets, the solver's trace, the throw over time, the regime map, the table.
-import { setupExtras, updateExtras } from './extras.js';
+import { setupExtras, updateExtras, pauseExtras } from './extras.js';
 
 const MODELS = ['penalty', 'ipc'];
 // The wasm compiles while the page sets itself up (index.html preloads it); api.load waits.
@@ -728,7 +728,10 @@ function frame(now) {
     }
   }
   if (wantsFrames()) requestAnimationFrame(frame);
-  else seen.looping = false;
+  else {
+    seen.looping = false;
+    pauseExtras(true);
+  }
 }
 
 /** Frames while on screen, or near it until ready; never in a hidden tab. */
@@ -741,6 +744,7 @@ function wake() {
   if (seen.looping || !wantsFrames()) return;
   seen.looping = true;
   ui.lastTime = null;
+  pauseExtras(false);
   requestAnimationFrame(frame);
 }
 

@@ -49,6 +49,8 @@ export function startOffload(compiled) {
     map: (params, sizes, onAnswer) => post('map', { params, sizes }, onAnswer),
     /** The table's rows for `params`: `onRows(rows)`, unless a newer request came first. */
     table: (params, onRows) => post('table', { params }, (d) => onRows(d.rows)),
+    /** While the figure is out of view the map in flight waits (`paused`), and goes on after. */
+    pause: (paused) => worker?.postMessage({ kind: 'pause', paused }),
     /** For the benchmark: a promise of the worker's wasm memory in bytes (undefined without). */
     memory: () => (worker ? new Promise((resolve) => post('memory', {}, (d) => resolve(d.bytes))) : Promise.resolve(undefined)),
   };

@@ -4,7 +4,8 @@
 // of a few milliseconds so that a new message is read between two slices.
 //
 // In:  {kind: 'init', module} first, then {kind: 'map', gen, params, sizes: [32, 128]} · {kind: 'table', gen, params} ·
-//      {kind: 'memory', gen}
+//      {kind: 'memory', gen} · {kind: 'pause', paused} (the figure is out of view: the map in
+//      flight waits where it is)
 // Out: {kind: 'grid', gen, grid, fill_ms} (typed arrays transferred) · {kind: 'progress', gen,
 //      n, progress} · {kind: 'table', gen, rows} · {kind: 'memory', gen, bytes} ·
 //      {kind: 'error', message}
@@ -19,12 +20,13 @@ let gotModule;
 const loaded = new Promise((resolve) => (gotModule = resolve)).then((module) => init(module ? { module_or_path: module } : undefined));
 let job = null; // {gen, params, sizes, size, regime, fill_ms, posted}
 let scheduled = false;
+let paused = false;
 // A message to ourselves: yields to the next message without setTimeout's 4 ms clamp.
 const tick = new MessageChannel();
 tick.port1.onmessage = work;
 
 function schedule() {
-  if (scheduled || !job) return;
+  if (scheduled || paused || !job) return;
   scheduled = true;
   tick.port2.postMessage(0);
 }
@@ -53,7 +55,7 @@ function table({ gen, params }) {
 function work() {
   scheduled = false;
   const j = job;
-  if (!j) return;
+  if (!j || paused) return;
   try {
     const n = j.sizes[j.size];
     j.regime ??= new Regime(j.params, n);
@@ -80,6 +82,10 @@ function work() {
 
 self.onmessage = async ({ data }) => {
   if (data.kind === 'init') return gotModule(data.module);
+  if (data.kind === 'pause') {
+    paused = data.paused;
+    return schedule();
+  }
   try {
     await loaded;
     if (data.kind === 'map') startMap(data);

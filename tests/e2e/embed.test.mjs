@@ -430,6 +430,75 @@ test('the Embed button copies a snippet that, pasted into an article, shows the 
   }
 });
 
+test('a view\'s snippet at the chosen width: allowed to copy, with a fallback, and as tall as the view there (nothing jumps)', async () => {
+  const { page, context, consoleErrors } = await openGuarded(browser, {
+    query: '?lang=en',
+    contextOptions: { reducedMotion: 'reduce', permissions: ['clipboard-read', 'clipboard-write'] },
+  });
+  const WIDTH = 390;
+  let snippet;
+  try {
+    await page.getByRole('button', { name: 'Embed', exact: true }).click();
+    await page.locator('#embed-options').waitFor({ state: 'visible' });
+    await page.locator('#embed-view').selectOption('throw');
+    await page.locator('#embed-width').fill(String(WIDTH));
+    await page.locator('#embed-width').dispatchEvent('change');
+    await page.locator('#embed-copy').click();
+    await page.waitForFunction(() => /view=throw/.test(document.getElementById('share-text').value) && /copied/i.test(document.getElementById('share-status').textContent));
+    snippet = await page.locator('#share-text').inputValue();
+    assert.equal(await page.evaluate(() => navigator.clipboard.readText()), snippet);
+    assert.deepEqual(consoleErrors, []);
+  } finally {
+    await context.close();
+  }
+  const iframe = snippet.match(/<iframe [^>]*>/)[0];
+  assert.match(iframe, / allow="clipboard-write"/);
+  assert.match(iframe, / title="[^"]+"/);
+  assert.match(snippet, /<noscript><a href="[^"]+">.+<\/a><\/noscript>/s, 'a link for a CMS that strips scripts');
+  const height = Number(iframe.match(/ height="(\d+)"/)[1]);
+  assert.ok(height > 200 && height < 3000, `a plausible height (${height})`);
+
+  // Pasted into an article whose column is that wide: the view reports the height the
+  // snippet already has, so the text below it does not move.
+  const art = await openArticle(`<div style="width:${WIDTH}px">${snippet}<p id="below">Texto</p></div>`, { width: WIDTH + 40, contextOptions: { reducedMotion: 'reduce' } });
+  try {
+    const before = await art.page.evaluate(() => document.getElementById('below').getBoundingClientRect().top);
+    await art.page.waitForFunction(() => window.msgs.some((m) => m.type === 'ipc-wall:resize'));
+    await nextFrames(art.frame, 3);
+    const reported = (await messages(art.page, 'ipc-wall:resize')).at(-1).height;
+    assert.ok(Math.abs(reported - height) <= 1, `the view is ${reported} px tall at ${WIDTH} px; the snippet said ${height}`);
+    const after = await art.page.evaluate(() => document.getElementById('below').getBoundingClientRect().top);
+    assert.ok(Math.abs(after - before) <= 1, `the article's text moved from ${before} to ${after}`);
+    assert.deepEqual(art.consoleErrors, []);
+  } finally {
+    await art.context.close();
+  }
+});
+
+test('inside an article on another origin, Copy link writes the clipboard (and only with allow="clipboard-write")', async () => {
+  for (const allowed of [true, false]) {
+    const src = `${baseUrl}?embed=1&lang=en&v0=2`;
+    const body = `<iframe src="${src}" title="figure" style="width:100%;height:1400px;border:0"${allowed ? ' allow="clipboard-write"' : ''}></iframe>`;
+    const art = await openArticle(body, { contextOptions: { reducedMotion: 'reduce', permissions: ['clipboard-read', 'clipboard-write'] } });
+    try {
+      await art.frame.locator('#copy-link').click();
+      await art.frame.waitForFunction(() => document.getElementById('share-status').textContent !== '');
+      const status = await art.frame.locator('#share-status').textContent();
+      if (allowed) {
+        assert.match(status, /copied/i, `copied, not "${status}"`);
+        const link = await art.frame.locator('#share-text').inputValue();
+        assert.match(link, /v0=2/);
+        assert.equal(await art.page.evaluate(() => navigator.clipboard.readText()), link);
+      } else {
+        // Without the permission the browser refuses, and the reader is told to copy by hand.
+        assert.doesNotMatch(status, /copied/i, 'the control: copy fails without allow');
+      }
+    } finally {
+      await art.context.close();
+    }
+  }
+});
+
 test('a figure in a closed <details> of the article waits quietly, and draws once opened', async () => {
   const { page, context, frame, consoleErrors } = await openArticle(
     `<details><summary>Ver la figura</summary><iframe src="${baseUrl}?embed=1" title="figura" style="width:100%;height:1400px;border:0"></iframe></details>`,

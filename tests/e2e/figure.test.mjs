@@ -81,7 +81,7 @@ test('defaults: the red ball goes through, the green one stops 24.0 µm from the
     assert.match(await text(page, 'penalty-detail'), /behind the wall/);
     // Screen readers hear both outcomes through the live region.
     assert.equal(await page.locator('#announce').getAttribute('aria-live'), 'polite');
-    assert.match(await text(page, 'announce'), /The red penalty ball went through the wall\. The green IPC ball stopped 24\.0\s?µm from the wall\./);
+    assert.match(await text(page, 'announce'), /The red penalty ball went through the wall: it is behind it, at x = 0\.5500\sm\. The green IPC ball stopped 24\.0\s?µm from the wall\./);
     // The three numbers: v·h = 50 mm against 20 mm, above half: the verdict says so.
     assert.match(await text(page, 'n-vh'), /v₀·h = 50\s?mm/);
     assert.match(await text(page, 'n-vh-ratio'), /2\.5 × the wall thickness W = 20\s?mm/);

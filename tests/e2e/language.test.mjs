@@ -77,7 +77,7 @@ test('?lang=es: everything in Spanish with decimal commas, and nothing in Englis
     assert.doesNotMatch(said, /\d\.\d/, 'no decimal point');
     assert.match(said, /\d,\d/);
     assert.match(said, /hueco mínimo 24,0\s?µm/);
-    assert.match(said, /La pelota roja de penalización atravesó la pared\./);
+    assert.match(said, /La pelota roja de penalización atravesó la pared: está detrás de ella, en x = 0,5500\sm\./);
     assert.equal(await page.locator('input[name=dhat]').getAttribute('aria-valuetext'), '1\u00a0mm');
     assert.equal(await page.locator('input[name=k]').getAttribute('aria-valuetext'), '10000\u00a0N/m');
     assert.deepEqual(consoleErrors, []);
