@@ -87,6 +87,9 @@ export function setupPresets(root) {
     window.ipcWall.set(paramsOf(p));
     if (matchMedia('(prefers-reduced-motion: reduce)').matches) window.ipcWall.runToEnd();
     else window.ipcWall.play();
+    // Said at once, not on the next frame: the previous preset's verdict never shows beside
+    // this one's claim.
+    panel.update(window.ipcWall.getState());
   }
 
   function render(state) {
@@ -113,7 +116,7 @@ export function setupPresets(root) {
   }
 
   let last = null;
-  return {
+  const panel = {
     update(state) {
       last = state;
       const p = state.params;
@@ -132,4 +135,5 @@ export function setupPresets(root) {
       if (last) render(last);
     },
   };
+  return panel;
 }

@@ -108,3 +108,22 @@ for (const lang of ['en', 'es']) {
     }
   });
 }
+
+test('switching presets never shows the previous preset’s verdict, not even for a frame', async () => {
+  const { page, context, consoleErrors } = await openGuarded(browser, { contextOptions: { reducedMotion: 'reduce' } });
+  try {
+    await page.locator('[data-preset="default"]').click();
+    await page.waitForFunction(() => document.getElementById('preset-verdict').dataset.verdict === 'ok');
+    assert.match(await text(page, 'preset-verdict'), /24\.0\s?µm/);
+    // The click and the verdict read in one task: no frame in between.
+    const right = await page.evaluate(() => {
+      document.querySelector('[data-preset="v50"]').click();
+      return document.getElementById('preset-verdict').textContent;
+    });
+    assert.doesNotMatch(right, /24\.0\s?µm/, `stale: ${right}`);
+    assert.match(right, /2\.1\s?µm/);
+    assert.deepEqual(consoleErrors, []);
+  } finally {
+    await context.close();
+  }
+});
