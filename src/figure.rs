@@ -365,7 +365,7 @@ const EN: Words = Words {
     plot_x_axis: "x − wall [mm]",
     plot_front_face_at: "front face at",
     plot_off_plot: "off the plot",
-    plot_step: "step {n}",
+    plot_step: "step",
 };
 
 const ES: Words = Words {
@@ -383,7 +383,7 @@ const ES: Words = Words {
     plot_x_axis: "x − pared [mm]",
     plot_front_face_at: "cara frontal en",
     plot_off_plot: "fuera de la gráfica",
-    plot_step: "paso {n}",
+    plot_step: "paso",
 };
 
 fn words(lang: Lang) -> &'static Words {

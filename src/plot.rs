@@ -31,7 +31,9 @@ pub enum Marker {
 impl Marker {
     /// `"disc"`, `"diamond"`, `"square"` or `"triangle"`.
     pub fn from_name(name: &str) -> Option<Marker> {
-        [Marker::Disc, Marker::Diamond, Marker::Square, Marker::Triangle].into_iter().find(|m| m.name() == name)
+        [Marker::Disc, Marker::Diamond, Marker::Square, Marker::Triangle]
+            .into_iter()
+            .find(|m| m.name() == name)
     }
 
     pub fn name(self) -> &'static str {
@@ -76,7 +78,7 @@ pub struct Words {
     pub x_axis: String,
     pub front_face_at: String,
     pub off_plot: String,
-    /// A step's label, `{n}` standing for its number: "step {n}".
+    /// The word before a step's number: "step".
     pub step: String,
 }
 
@@ -109,36 +111,7 @@ impl Style {
     }
 
     fn number(&self, s: String) -> String {
-        if self.decimal == '.' {
-            s
-        } else {
-            s.replace('.', &self.decimal.to_string())
-        }
-    }
-}
-
-/// A CSS colour as the page's variables write them: `#rgb`, `#rrggbb`, `rgb(r, g, b)` or
-/// `rgba(r, g, b, a)`.
-pub fn parse_color(css: &str) -> Option<RGBAColor> {
-    let s = css.trim();
-    if let Some(hex) = s.strip_prefix('#') {
-        let v = u32::from_str_radix(hex, 16).ok()?;
-        return match hex.len() {
-            3 => {
-                let c = |i: u32| (((v >> (4 * i)) & 0xf) * 17) as u8;
-                Some(RGBAColor(c(2), c(1), c(0), 1.0))
-            }
-            6 => Some(RGBAColor((v >> 16) as u8, (v >> 8) as u8, v as u8, 1.0)),
-            _ => None,
-        };
-    }
-    let inner = s.strip_prefix("rgba(").or_else(|| s.strip_prefix("rgb("))?.strip_suffix(')')?;
-    let parts: Vec<f64> = inner.split(',').map(|p| p.trim().parse().ok()).collect::<Option<_>>()?;
-    let byte = |v: f64| (0.0..=255.0).contains(&v).then_some(v.round() as u8);
-    match parts[..] {
-        [r, g, b] => Some(RGBAColor(byte(r)?, byte(g)?, byte(b)?, 1.0)),
-        [r, g, b, a] if (0.0..=1.0).contains(&a) => Some(RGBAColor(byte(r)?, byte(g)?, byte(b)?, a)),
-        _ => None,
+        s.chars().map(|c| if c == '.' { self.decimal } else { c }).collect()
     }
 }
 
@@ -328,8 +301,8 @@ pub fn draw<DB: DrawingBackend>(
     let (unit, unit_name) = energy_unit(cap);
     let y_top = cap / unit;
     let y_bottom = -0.04 * y_top; // minima at E = 0 stay clear of the axis
-    // Widened by a rounding error, so that a tick at an end (60 mm from 0.563 − 0.503) shows;
-    // a billionth of the width moves no pixel.
+                                  // Widened by a rounding error, so that a tick at an end (60 mm from 0.563 − 0.503) shows;
+                                  // a billionth of the width moves no pixel.
     let slack = 1e-9 * (to_u(plot.x1) - to_u(plot.x0));
     let (u0, u1) = (to_u(plot.x0) - slack, to_u(plot.x1) + slack);
 
@@ -379,8 +352,12 @@ pub fn draw<DB: DrawingBackend>(
     let ctx = Ctx { sc: &sc, st, p, area, cap, x0: plot.x0, x1: plot.x1, to_px: &to_px };
     // Fixed labels are placed first, so the iterates' numbers keep clear of them, and drawn
     // last, over the curves.
-    let x_tilde_px: Vec<i32> =
-        groups.iter().map(|g| plot.layers[g[0]].x_tilde).filter(|&x| ctx.in_window(x)).map(|x| ctx.xp(x)).collect();
+    let x_tilde_px: Vec<i32> = groups
+        .iter()
+        .map(|g| plot.layers[g[0]].x_tilde)
+        .filter(|&x| ctx.in_window(x))
+        .map(|x| ctx.xp(x))
+        .collect();
     let mut labels = draw_wall(root, &ctx, &x_tilde_px)?;
     labels.extend(draw_curves(root, &ctx, plot.layers, &looks)?);
     let mut taken: Vec<Bbox> = labels.iter().map(|l| l.bbox(&sc)).collect();
@@ -474,9 +451,8 @@ fn draw_wall<DB: DrawingBackend>(
         let y = area.y1 - sc.px(4.0);
         let m = sc.px(4.0);
         let spots = [((a + b) / 2, HPos::Center), (a + m, HPos::Left), (b - m, HPos::Right)];
-        let label = |(x, h)| {
-            Label::new(text, (x, y), 11.0, st.muted).anchor(h, VPos::Bottom).boxed(st.wall_fill)
-        };
+        let label =
+            |(x, h)| Label::new(text, (x, y), 11.0, st.muted).anchor(h, VPos::Bottom).boxed(st.wall_fill);
         let clear = |l: &Label| {
             let bb = l.bbox(sc);
             !x_tilde_px.iter().any(|&x| x >= bb.x0 - sc.px(4.0) && x <= bb.x1 + sc.px(4.0))
@@ -506,9 +482,10 @@ fn draw_curves<DB: DrawingBackend>(
         .map(|l| xs.iter().map(|&x| (x, landscape::energy(p, l.model, x, l.x_tilde))).collect())
         .collect();
     let curves: Vec<ClippedCurve> = samples.iter().map(|s| landscape::clip(s, ctx.cap)).collect();
-    let mut order: Vec<usize> = (0..layers.len()).rev().collect();
-    order.sort_by_key(|&i| looks[i].dashed);
-    for i in order {
+    let solid_then_dashed = [false, true]
+        .into_iter()
+        .flat_map(|d| (0..layers.len()).rev().filter(move |&i| looks[i].dashed == d));
+    for i in solid_then_dashed {
         let look = looks[i];
         for seg in &curves[i].segments {
             let seg: Vec<(i32, i32)> = seg.iter().map(|&(x, e)| (ctx.to_px)(x, e)).collect();
@@ -590,15 +567,22 @@ fn draw_x_tilde<DB: DrawingBackend>(
 ) -> DrawResult<(), DB> {
     let (sc, st, area) = (ctx.sc, ctx.st, ctx.area);
     let x_tilde = layers[group[0]].x_tilde;
-    let mut steps: Vec<usize> = group.iter().filter_map(|&i| layers[i].step).collect();
-    steps.sort_unstable();
-    steps.dedup();
+    let mut steps: Vec<usize> = Vec::new();
+    for s in group.iter().filter_map(|&i| layers[i].step) {
+        if !steps.contains(&s) {
+            steps.push(s);
+        }
+    }
     let value = format!("x̃ = {} m", st.number(format_x(x_tilde, ctx.x1 - ctx.x0)));
     let mut text = match &steps[..] {
         [] => value,
         s => {
-            let n: Vec<String> = s.iter().map(usize::to_string).collect();
-            format!("{} · {value}", st.words.step.replace("{n}", &n.join("/")))
+            let mut out = st.words.step.clone();
+            for (k, n) in s.iter().enumerate() {
+                out.push(if k == 0 { ' ' } else { '/' });
+                out.push_str(&n.to_string());
+            }
+            format!("{out} · {value}")
         }
     };
     let handle_y = area.y0 - sc.px(2.0 + X_TILDE_ROW * row as f64);
@@ -802,7 +786,9 @@ fn marker<DB: DrawingBackend>(
             return root.draw(&Circle::new((x, y), r, ring));
         }
         Marker::Diamond => vec![(x, y - r), (x + r, y), (x, y + r), (x - r, y), (x, y - r)],
-        Marker::Square => vec![(x - r, y - r), (x + r, y - r), (x + r, y + r), (x - r, y + r), (x - r, y - r)],
+        Marker::Square => {
+            vec![(x - r, y - r), (x + r, y - r), (x + r, y + r), (x - r, y + r), (x - r, y - r)]
+        }
         Marker::Triangle => {
             let half = (f64::from(r) * 0.87).round() as i32;
             vec![(x, y - r), (x + half, y + r / 2), (x - half, y + r / 2), (x, y - r)]
@@ -929,7 +915,11 @@ fn draw_legend<DB: DrawingBackend>(
                 }
             }
             let tx = x + sw + sc.px(5.0);
-            header.draw(&Text::new(*text, (tx, cy), sc.text(LEGEND_FONT, st.text, HPos::Left, VPos::Center)))?;
+            header.draw(&Text::new(
+                *text,
+                (tx, cy),
+                sc.text(LEGEND_FONT, st.text, HPos::Left, VPos::Center),
+            ))?;
             x = tx + sc.text_width(text, LEGEND_FONT) + gap;
         }
     }

@@ -142,13 +142,14 @@ impl Ball {
     /// first): the first of the ball's largest x, i.e. the red ball's jump or the green
     /// ball's closest approach.
     fn impact_step(&self) -> usize {
-        let first_max = self.positions.iter().enumerate().fold(None, |best: Option<(usize, f64)>, (i, &x)| {
-            if best.is_some_and(|(_, b)| b >= x) {
-                best
-            } else {
-                Some((i, x))
-            }
-        });
+        let first_max =
+            self.positions.iter().enumerate().fold(None, |best: Option<(usize, f64)>, (i, &x)| {
+                if best.is_some_and(|(_, b)| b >= x) {
+                    best
+                } else {
+                    Some((i, x))
+                }
+            });
         first_max.map_or(0, |(i, _)| i + 1)
     }
 
@@ -493,39 +494,69 @@ impl Figure {
 #[wasm_bindgen]
 pub struct PlotStyle(plot::Style);
 
-/// `obj[key]` as a string, or an error naming it.
-fn string_field(obj: &JsValue, what: &str, key: &str) -> Result<String, JsError> {
-    Reflect::get(obj, &JsValue::from_str(key))
-        .ok()
-        .and_then(|v| v.as_string())
-        .ok_or_else(|| JsError::new(&format!("{what}.{key} must be a string")))
+/// `obj[key]` as a string.
+fn string_field(obj: &JsValue, key: &str) -> Option<String> {
+    Reflect::get(obj, &JsValue::from_str(key)).ok()?.as_string()
 }
 
-fn color_field(obj: &JsValue, what: &str, key: &str) -> Result<plotters::style::RGBAColor, JsError> {
-    let s = string_field(obj, what, key)?;
-    plot::parse_color(&s)
-        .ok_or_else(|| JsError::new(&format!("{what}.{key} = {} is not a colour such as #1c1e22", echo(&s))))
+/// `obj[key]` as a number.
+fn number_field(obj: &JsValue, key: &str) -> Option<f64> {
+    Reflect::get(obj, &JsValue::from_str(key)).ok()?.as_f64()
 }
 
-fn rgb(c: plotters::style::RGBAColor) -> plotters::style::RGBColor {
-    plotters::style::RGBColor(c.0, c.1, c.2)
+/// `obj[key]` as a colour `0xRRGGBB`.
+fn color_field(obj: &JsValue, key: &str) -> Option<plotters::style::RGBColor> {
+    let v =
+        number_field(obj, key).filter(|v| (0.0..=f64::from(0xff_ffff)).contains(v) && v.fract() == 0.0)?;
+    let v = v as u32;
+    Some(plotters::style::RGBColor((v >> 16) as u8, (v >> 8) as u8, v as u8))
 }
 
 #[wasm_bindgen]
 impl PlotStyle {
     /// `colors`: `{background, text, muted, grid, axis, wall_fill, wall_hatch, wall_edge,
-    /// x_tilde, dhat_fill, dhat_text}` as CSS colours; `words`: `{iterates, wall, x_axis,
-    /// front_face_at, off_plot, step}` ("step {n}"); `decimal`: "." or ",". No model yet.
+    /// x_tilde, dhat_fill, dhat_text}` as `0xRRGGBB`, and `dhat_alpha` (the opacity of
+    /// `dhat_fill`, in [0, 1]); `words`: `{iterates, wall, x_axis, front_face_at, off_plot,
+    /// step}` (the word before a step's number); `decimal`: "." or ",". No model yet.
     #[wasm_bindgen(constructor)]
     pub fn new(colors: JsValue, words: JsValue, decimal: &str) -> Result<PlotStyle, JsError> {
-        let c = |k: &str| color_field(&colors, "colors", k).map(rgb);
-        let w = |k: &str| string_field(&words, "words", k);
-        let decimal = match decimal {
-            "." => '.',
-            "," => ',',
-            other => return Err(JsError::new(&format!("decimal {} is neither \".\" nor \",\"", echo(other)))),
-        };
-        Ok(PlotStyle(plot::Style {
+        let style = PlotStyle::from_js(&colors, &words, decimal);
+        style.map(PlotStyle).ok_or_else(|| {
+            JsError::new(
+                "style: every colour must be a number 0xRRGGBB (dhat_alpha in [0, 1]), every word a \
+                 string, decimal \".\" or \",\"",
+            )
+        })
+    }
+
+    /// Sets how `model` looks: `{color, text, marker, dashed, label}` (colours `0xRRGGBB`),
+    /// `marker` one of "disc", "diamond", "square", "triangle".
+    #[wasm_bindgen(js_name = setModel)]
+    pub fn set_model(&mut self, model: &str, look: JsValue) -> Result<(), JsError> {
+        let m = Model::from_name(model)
+            .ok_or_else(|| JsError::new(&format!("model {} is unknown", echo(model))))?;
+        let style = (|| {
+            Some(plot::ModelStyle {
+                color: color_field(&look, "color")?,
+                text: color_field(&look, "text")?,
+                marker: plot::Marker::from_name(&string_field(&look, "marker")?)?,
+                dashed: Reflect::get(&look, &JsValue::from_str("dashed")).ok()?.is_truthy(),
+                label: string_field(&look, "label")?,
+            })
+        })();
+        self.0.models[m as usize] = Some(style.ok_or_else(|| {
+            JsError::new("look: color and text must be numbers 0xRRGGBB, marker one of disc, diamond, square, triangle, label a string")
+        })?);
+        Ok(())
+    }
+}
+
+impl PlotStyle {
+    fn from_js(colors: &JsValue, words: &JsValue, decimal: &str) -> Option<plot::Style> {
+        let c = |k: &str| color_field(colors, k);
+        let w = |k: &str| string_field(words, k);
+        let alpha = number_field(colors, "dhat_alpha").filter(|a| (0.0..=1.0).contains(a))?;
+        Some(plot::Style {
             background: c("background")?,
             text: c("text")?,
             muted: c("muted")?,
@@ -535,7 +566,7 @@ impl PlotStyle {
             wall_hatch: c("wall_hatch")?,
             wall_edge: c("wall_edge")?,
             x_tilde: c("x_tilde")?,
-            dhat_fill: color_field(&colors, "colors", "dhat_fill")?,
+            dhat_fill: plotters::style::Color::mix(&c("dhat_fill")?, alpha),
             dhat_text: c("dhat_text")?,
             models: [None, None, None, None],
             words: plot::Words {
@@ -546,27 +577,12 @@ impl PlotStyle {
                 off_plot: w("off_plot")?,
                 step: w("step")?,
             },
-            decimal,
-        }))
-    }
-
-    /// Sets how `model` looks: `{color, text, marker, dashed, label}`, `marker` one of
-    /// "disc", "diamond", "square", "triangle".
-    #[wasm_bindgen(js_name = setModel)]
-    pub fn set_model(&mut self, model: &str, look: JsValue) -> Result<(), JsError> {
-        let m = Model::from_name(model).ok_or_else(|| JsError::new(&format!("model {} is unknown", echo(model))))?;
-        let marker = string_field(&look, "look", "marker")?;
-        let marker = plot::Marker::from_name(&marker)
-            .ok_or_else(|| JsError::new(&format!("look.marker {} is unknown", echo(&marker))))?;
-        let dashed = Reflect::get(&look, &JsValue::from_str("dashed")).ok().and_then(|v| v.as_bool());
-        self.0.models[m as usize] = Some(plot::ModelStyle {
-            color: rgb(color_field(&look, "look", "color")?),
-            text: rgb(color_field(&look, "look", "text")?),
-            marker,
-            dashed: dashed.unwrap_or(false),
-            label: string_field(&look, "look", "label")?,
-        });
-        Ok(())
+            decimal: match decimal {
+                "." => '.',
+                "," => ',',
+                _ => return None,
+            },
+        })
     }
 }
 

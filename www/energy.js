@@ -15,22 +15,36 @@ export const MODEL_MARKS = {
   'ccd-alone': { marker: 'triangle', dashed: true },
 };
 
+/** A CSS colour as the page's variables write it (#rgb, #rrggbb, rgb(), rgba()):
+ * [0xRRGGBB, opacity]. */
+function parseColor(css) {
+  const s = css.trim();
+  let m = s.match(/^#([0-9a-f]{3}|[0-9a-f]{6})$/i);
+  if (m) return [parseInt(m[1].length === 3 ? m[1].replace(/./g, '$&$&') : m[1], 16), 1];
+  m = s.match(/^rgba?\(\s*(\d+)\s*,\s*(\d+)\s*,\s*(\d+)\s*(?:,\s*([\d.]+)\s*)?\)$/);
+  if (m) return [(Number(m[1]) << 16) | (Number(m[2]) << 8) | Number(m[3]), m[4] === undefined ? 1 : Number(m[4])];
+  throw new Error(`the colour ${JSON.stringify(css)} is not #rrggbb or rgb()`);
+}
+
 /** The page's colours and words for the plot, in the wasm module `glue`'s PlotStyle. */
 function plotStyle(glue) {
   const cs = getComputedStyle(document.documentElement);
   const v = (n) => cs.getPropertyValue(n).trim();
+  const c = (n) => parseColor(v(n))[0];
+  const [dhat, dhatAlpha] = parseColor(v('--barrier'));
   const colors = {
-    background: v('--canvas-bg'),
-    text: v('--fg'),
-    muted: v('--muted'),
-    grid: v('--lane'),
-    axis: v('--line'),
-    wall_fill: v('--wall-fill'),
-    wall_hatch: v('--wall-hatch'),
-    wall_edge: v('--wall-edge'),
-    x_tilde: v('--xtilde'),
-    dhat_fill: v('--barrier'),
-    dhat_text: v('--barrier-text'),
+    background: c('--canvas-bg'),
+    text: c('--fg'),
+    muted: c('--muted'),
+    grid: c('--lane'),
+    axis: c('--line'),
+    wall_fill: c('--wall-fill'),
+    wall_hatch: c('--wall-hatch'),
+    wall_edge: c('--wall-edge'),
+    x_tilde: c('--xtilde'),
+    dhat_fill: dhat,
+    dhat_alpha: dhatAlpha,
+    dhat_text: c('--barrier-text'),
   };
   const words = {
     iterates: t('plot.iterates'),
@@ -44,7 +58,7 @@ function plotStyle(glue) {
   for (const [name, marks] of Object.entries(MODEL_MARKS)) {
     // A model without colours on this page has no ball here.
     if (!v(`--${name}`)) continue;
-    style.setModel(name, { ...marks, color: v(`--${name}`), text: v(`--${name}-text`), label: t(`plot.model.${name}`) });
+    style.setModel(name, { ...marks, color: c(`--${name}`), text: c(`--${name}-text`), label: t(`plot.model.${name}`) });
   }
   return style;
 }
