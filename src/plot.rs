@@ -475,6 +475,10 @@ fn draw_curves<DB: DrawingBackend>(
     let (sc, st, p, area) = (ctx.sc, ctx.st, ctx.p, ctx.area);
     let mut extra: Vec<f64> = layers.iter().flat_map(|l| [l.x_tilde, l.minimizer]).collect();
     extra.extend(layers.iter().flat_map(|l| l.iterates.iter().map(|it| it.x)));
+    // Behind the back face too, as plot_grid does in front of the front face: a barrier of
+    // the unsigned distance has its second bump there.
+    let back = p.wall + p.thickness;
+    extra.extend((0..=120).map(|k| back + 4.0 * p.dhat * 10f64.powf(-f64::from(k) / 12.0)));
     let n = ((f64::from(area.x1 - area.x0) / sc.s) as usize).clamp(200, 2000);
     let xs = landscape::plot_grid(p, ctx.x0, ctx.x1, n, &extra);
     let samples: Vec<Vec<(f64, f64)>> = layers

@@ -129,7 +129,7 @@ test('picking a step in the trace shows that step of both balls on the plot', as
     assert.equal(v.models.ipc.minimizer, its[its.length - 1].x, 'where that step’s Newton ended');
     // The red ball was decided at step 11: it shows its last step.
     assert.equal(v.models.penalty.step, s.penalty.steps);
-    assert.match(await text(page, 'energy-mode'), /^showing Penalty step 11, IPC step 12, picked in the trace/);
+    assert.match(await text(page, 'energy-mode'), /^picked in the trace: Penalty step 11, IPC step 12 · /);
     // Step hands the plot back to the throw (which is over: it rests on the impact step).
     await page.evaluate(() => window.ipcWall.step());
     await nextFrames(page);
