@@ -114,25 +114,28 @@ impl Palette {
         }
     }
 
-    /// The two balls' (colour, text colour): the halves alone have no ball in this figure.
-    fn model(&self, model: Model) -> (RGBColor, RGBColor) {
-        if model == Model::Penalty {
-            (self.penalty, self.penalty_text)
-        } else {
-            (self.ipc, self.ipc_text)
-        }
+    /// Ball `i`'s (colour, text colour), in the order of [`BALLS`].
+    fn ball(&self, i: usize) -> (RGBColor, RGBColor) {
+        [(self.penalty, self.penalty_text), (self.ipc, self.ipc_text)][i]
     }
 }
+
+/// The figure's balls, as the page draws them: model, marker, dashed curve (the halves
+/// alone have no ball in this figure).
+const BALLS: [(Model, Marker, bool); 2] =
+    [(Model::Penalty, Marker::Disc, true), (Model::Ipc, Marker::Diamond, false)];
 
 impl Style {
     /// The energy plot's colours and words, as the page hands them over.
     pub fn plot(&self) -> plot::Style {
         let pal = Palette::for_theme(self.dark);
         let w = words(self.lang);
-        let look = |model: Model, marker: Marker, dashed: bool, label: &str| {
-            let (color, text) = pal.model(model);
-            Some(ModelStyle { color, text, marker, dashed, label: label.to_string() })
-        };
+        let mut models = [None, None, None, None];
+        for (i, (model, marker, dashed)) in BALLS.into_iter().enumerate() {
+            let (color, text) = pal.ball(i);
+            let label = [w.plot_penalty, w.plot_ipc][i].to_string();
+            models[model as usize] = Some(ModelStyle { color, text, marker, dashed, label });
+        }
         plot::Style {
             background: pal.background,
             text: pal.text,
@@ -145,12 +148,7 @@ impl Style {
             x_tilde: pal.x_tilde,
             dhat_fill: pal.ipc.mix(0.12),
             dhat_text: pal.ipc_text,
-            models: [
-                look(Model::Penalty, Marker::Disc, true, w.plot_penalty),
-                look(Model::Ipc, Marker::Diamond, false, w.plot_ipc),
-                None,
-                None,
-            ],
+            models,
             words: plot::Words {
                 iterates: w.plot_iterates.to_string(),
                 wall: w.wall.to_string(),
@@ -451,7 +449,7 @@ fn draw_scene<DB: DrawingBackend>(
     let x0 = pad + 2.0 * r + 2.0;
     let sx = |x: f64| x0 + x.min(x_hi) / x_hi * (w - pad - x0);
     let (y_top, y_ruler) = (26.0, 126.0);
-    let lanes = [(Model::Penalty, 64.0), (Model::Ipc, 106.0)];
+    let lanes = [64.0, 106.0];
 
     // The wall, hatched, its thickness above it.
     let (a, b) = (px(sx(wall)), px(sx(back)).max(px(sx(wall)) + px(2.0)));
@@ -497,8 +495,9 @@ fn draw_scene<DB: DrawingBackend>(
         font(11.0, false, pal.x_tilde, HPos::Left),
     ))?;
 
-    for (i, (model, y)) in lanes.into_iter().enumerate() {
-        let (color, text_color) = pal.model(model);
+    for (i, y) in lanes.into_iter().enumerate() {
+        let (color, text_color) = pal.ball(i);
+        let marker = BALLS[i].1;
         let lane_y = px(y + r + 3.5);
         root.draw(&PathElement::new(
             vec![(px(sx(0.0) - 2.0 * r), lane_y), (px(w - pad), lane_y)],
@@ -508,16 +507,13 @@ fn draw_scene<DB: DrawingBackend>(
         let at = |x: f64, rad: f64| px(sx(x) + if x > back { 2.0 * rad } else { 0.0 });
         let faint = color.mix(0.45).stroke_width(1);
         for &x in &throws.positions[i] {
-            root.draw(&PathElement::new(outline(model, (at(x, 3.5), px(y)), px(3.5)), faint))?;
+            root.draw(&PathElement::new(outline(marker, (at(x, 3.5), px(y)), px(3.5)), faint))?;
         }
         let last = throws.positions[i].last().copied().unwrap_or(0.0);
-        let ball = outline(model, (at(last, r), px(y)), px(r));
+        let ball = outline(marker, (at(last, r), px(y)), px(r));
         root.draw(&Polygon::new(ball.clone(), color.filled()))?;
         root.draw(&PathElement::new(ball, text_color.stroke_width(px(1.5) as u32)))?;
-        let name = match model {
-            Model::Penalty | Model::CcdAlone => words(style.lang).penalty,
-            Model::Ipc | Model::BarrierAlone => words(style.lang).ipc,
-        };
+        let name = [words(style.lang).penalty, words(style.lang).ipc][i];
         let label =
             format!("{name}: {}", outcome_text(style.lang, throws.outcomes[i], throws.xmax_minus_wall[i]));
         root.draw(&Text::new(label, (px(pad), px(y - 12.0)), font(12.0, true, text_color, HPos::Left)))?;
@@ -525,17 +521,18 @@ fn draw_scene<DB: DrawingBackend>(
     Ok(())
 }
 
-/// The closed outline of a disc (penalty) or diamond (IPC) of radius `r` with its leading
-/// (right) edge at `(x, y)`.
-fn outline(model: Model, (x, y): (i32, i32), r: i32) -> Vec<(i32, i32)> {
-    let mut pts: Vec<(i32, i32)> = match model {
-        Model::Penalty | Model::CcdAlone => (0..24)
+/// The closed outline of `marker` of radius `r` with its leading (right) edge at `(x, y)`.
+fn outline(marker: Marker, (x, y): (i32, i32), r: i32) -> Vec<(i32, i32)> {
+    let mut pts: Vec<(i32, i32)> = match marker {
+        Marker::Disc => (0..24)
             .map(|k| {
                 let t = f64::from(k) * std::f64::consts::TAU / 24.0;
                 (x - r + (f64::from(r) * t.cos()).round() as i32, y + (f64::from(r) * t.sin()).round() as i32)
             })
             .collect(),
-        Model::Ipc | Model::BarrierAlone => vec![(x, y), (x - r, y - r), (x - 2 * r, y), (x - r, y + r)],
+        Marker::Diamond => vec![(x, y), (x - r, y - r), (x - 2 * r, y), (x - r, y + r)],
+        Marker::Square => vec![(x, y - r), (x - 2 * r, y - r), (x - 2 * r, y + r), (x, y + r)],
+        Marker::Triangle => vec![(x, y), (x - 2 * r, y - r), (x - 2 * r, y + r)],
     };
     pts.push(pts[0]);
     pts
