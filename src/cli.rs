@@ -6,9 +6,9 @@
 use std::io::Write;
 use std::process::ExitCode;
 
+use ipc_wall::figure::Lang;
 use ipc_wall::figure::{self, Style};
 use ipc_wall::params::{check, echo, Field};
-use ipc_wall::plot::Lang;
 use ipc_wall::table::{csv_of, format_table_of, ARTICLE_K, ARTICLE_V0};
 use ipc_wall::{Model, Params};
 

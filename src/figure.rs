@@ -14,7 +14,7 @@ use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 use crate::integrator::{Iterate, Model};
-use crate::plot::{self, EnergyPlot, Lang, Palette};
+use crate::plot::{self, EnergyPlot, Layer, Marker, ModelStyle};
 use crate::sim::{Horizon, Outcome, Simulation};
 use crate::Params;
 
@@ -25,6 +25,25 @@ pub const PLOT_HEIGHT: u32 = 400;
 /// Device pixels per CSS pixel of the PNG.
 pub const PNG_SCALE: u32 = 2;
 
+/// The language of the figure's words and numbers (`--lang`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Lang {
+    #[default]
+    En,
+    Es,
+}
+
+impl Lang {
+    /// `"en"` or `"es"`.
+    pub fn from_code(code: &str) -> Option<Lang> {
+        match code {
+            "en" => Some(Lang::En),
+            "es" => Some(Lang::Es),
+            _ => None,
+        }
+    }
+}
+
 /// How the figure is drawn.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Style {
@@ -32,18 +51,128 @@ pub struct Style {
     pub dark: bool,
 }
 
-/// Both throws, until decided: every step's position, and the impact step.
+/// The figure's colours: the page's (www/style.css), written once more here because the
+/// static figure has no page to read them from; the page hands the plot its own.
+#[derive(Clone, Copy, Debug)]
+pub struct Palette {
+    pub background: RGBColor,
+    pub text: RGBColor,
+    pub muted: RGBColor,
+    pub grid: RGBColor,
+    pub axis: RGBColor,
+    pub wall_fill: RGBColor,
+    pub wall_hatch: RGBColor,
+    pub wall_edge: RGBColor,
+    /// The curves and markers, and words in the models' colours.
+    pub penalty: RGBColor,
+    pub ipc: RGBColor,
+    pub penalty_text: RGBColor,
+    pub ipc_text: RGBColor,
+    pub x_tilde: RGBColor,
+}
+
+impl Palette {
+    /// `prefers-color-scheme: light`.
+    pub const LIGHT: Palette = Palette {
+        background: RGBColor(0xff, 0xff, 0xff),
+        text: RGBColor(0x1c, 0x1e, 0x22),
+        muted: RGBColor(0x5a, 0x60, 0x6b),
+        grid: RGBColor(0xe4, 0xe6, 0xea),
+        axis: RGBColor(0xc4, 0xc8, 0xcf),
+        wall_fill: RGBColor(0xee, 0xec, 0xe6),
+        wall_hatch: RGBColor(0xbd, 0xb8, 0xad),
+        wall_edge: RGBColor(0x8d, 0x88, 0x7d),
+        penalty: RGBColor(0xdc, 0x3b, 0x2c),
+        ipc: RGBColor(0x2f, 0x9e, 0x50),
+        penalty_text: RGBColor(0xb0, 0x26, 0x1a),
+        ipc_text: RGBColor(0x1b, 0x75, 0x36),
+        x_tilde: RGBColor(0x7a, 0x3f, 0xc6),
+    };
+
+    /// `prefers-color-scheme: dark`.
+    pub const DARK: Palette = Palette {
+        background: RGBColor(0x17, 0x1a, 0x1f),
+        text: RGBColor(0xe6, 0xe8, 0xeb),
+        muted: RGBColor(0xa2, 0xa9, 0xb4),
+        grid: RGBColor(0x2a, 0x2f, 0x37),
+        axis: RGBColor(0x4b, 0x51, 0x5b),
+        wall_fill: RGBColor(0x29, 0x2c, 0x32),
+        wall_hatch: RGBColor(0x4f, 0x54, 0x5d),
+        wall_edge: RGBColor(0x6e, 0x74, 0x7e),
+        penalty: RGBColor(0xff, 0x6a, 0x5a),
+        ipc: RGBColor(0x4c, 0xc7, 0x74),
+        penalty_text: RGBColor(0xff, 0x8b, 0x7e),
+        ipc_text: RGBColor(0x72, 0xd8, 0x92),
+        x_tilde: RGBColor(0xb6, 0x8c, 0xff),
+    };
+
+    pub fn for_theme(dark: bool) -> Palette {
+        if dark {
+            Palette::DARK
+        } else {
+            Palette::LIGHT
+        }
+    }
+
+    /// Ball `i`'s (colour, text colour), in the order of [`BALLS`].
+    fn ball(&self, i: usize) -> (RGBColor, RGBColor) {
+        [(self.penalty, self.penalty_text), (self.ipc, self.ipc_text)][i]
+    }
+}
+
+/// The figure's balls, as the page draws them: model, marker, dashed curve (the halves
+/// alone have no ball in this figure).
+const BALLS: [(Model, Marker, bool); 2] =
+    [(Model::Penalty, Marker::Disc, true), (Model::Ipc, Marker::Diamond, false)];
+
+impl Style {
+    /// The energy plot's colours and words, as the page hands them over.
+    pub fn plot(&self) -> plot::Style {
+        let pal = Palette::for_theme(self.dark);
+        let w = words(self.lang);
+        let mut models = [None, None, None, None];
+        for (i, (model, marker, dashed)) in BALLS.into_iter().enumerate() {
+            let (color, text) = pal.ball(i);
+            let label = [w.plot_penalty, w.plot_ipc][i].to_string();
+            models[model as usize] = Some(ModelStyle { color, text, marker, dashed, label });
+        }
+        plot::Style {
+            background: pal.background,
+            text: pal.text,
+            muted: pal.muted,
+            grid: pal.grid,
+            axis: pal.axis,
+            wall_fill: pal.wall_fill,
+            wall_hatch: pal.wall_hatch,
+            wall_edge: pal.wall_edge,
+            x_tilde: pal.x_tilde,
+            dhat_fill: pal.ipc.mix(0.12),
+            dhat_text: pal.ipc_text,
+            models,
+            words: plot::Words {
+                iterates: w.plot_iterates.to_string(),
+                wall: w.wall.to_string(),
+                x_axis: w.plot_x_axis.to_string(),
+                front_face_at: w.plot_front_face_at.to_string(),
+                off_plot: w.plot_off_plot.to_string(),
+                step: w.plot_step.to_string(),
+            },
+            decimal: if self.lang == Lang::Es { ',' } else { '.' },
+        }
+    }
+}
+
+/// Both throws, until decided: every step's position, and each ball's impact step.
 pub struct Throws {
     /// Positions after each step, penalty then IPC.
     pub positions: [Vec<f64>; 2],
     pub outcomes: [Outcome; 2],
     pub xmax_minus_wall: [f64; 2],
-    /// The impact step (1-based): the first whose positions differ, where the balls meet the
-    /// wall; if they never part, the step of the IPC ball's closest approach.
-    pub impact: u64,
-    /// x̃ of the impact step and each ball's Newton iterates there (only a ball whose step
-    /// minimized towards that x̃).
-    pub x_tilde: f64,
+    /// Each ball's impact step (1-based), as the page's plot rests on it: the first step of
+    /// its largest x (the red ball's jump, the green ball's closest approach).
+    pub impact: [u64; 2],
+    /// x̃ of each ball's impact step and its Newton iterates there.
+    pub x_tilde: [f64; 2],
     pub iterates: [Vec<Iterate>; 2],
 }
 
@@ -51,36 +180,19 @@ impl Throws {
     pub fn run(params: &Params) -> Throws {
         let mut sims = Model::BOTH.map(|m| Simulation::new(params, m, Horizon::UntilDecided).with_trace());
         let mut positions = [Vec::new(), Vec::new()];
-        let mut impact: Option<(u64, f64, [Vec<Iterate>; 2])> = None;
-        let mut closest: (f64, u64, f64, Vec<Iterate>) = (f64::NEG_INFINITY, 0, f64::NAN, Vec::new());
-        loop {
-            let reports = [sims[0].step(), sims[1].step()];
-            if reports.iter().all(Option::is_none) {
-                break;
-            }
-            for (i, r) in reports.iter().enumerate() {
-                if let Some(r) = r {
-                    positions[i].push(r.x);
+        let mut impact = [0, 0];
+        let mut x_tilde = [f64::NAN; 2];
+        let mut iterates = [Vec::new(), Vec::new()];
+        for (i, sim) in sims.iter_mut().enumerate() {
+            let mut xmax = f64::NEG_INFINITY;
+            while let Some(r) = sim.step() {
+                if r.x > xmax {
+                    xmax = r.x;
+                    (impact[i], x_tilde[i], iterates[i]) = (r.step, r.x_tilde, sim.iterates().to_vec());
                 }
-            }
-            if let [Some(a), Some(b)] = &reports {
-                if impact.is_none() && a.x.to_bits() != b.x.to_bits() {
-                    // Same state before the step, so the same x̃ for both.
-                    impact =
-                        Some((a.step, a.x_tilde, [sims[0].iterates().to_vec(), sims[1].iterates().to_vec()]));
-                }
-            }
-            if let Some(b) = &reports[1] {
-                if b.x > closest.0 {
-                    closest = (b.x, b.step, b.x_tilde, sims[1].iterates().to_vec());
-                }
+                positions[i].push(r.x);
             }
         }
-        let (impact, x_tilde, iterates) = impact.unwrap_or_else(|| {
-            let (_, step, x_tilde, ipc) = closest;
-            let penalty = positions[0].len() as u64 >= step && positions[0] == positions[1];
-            (step, x_tilde, [if penalty { ipc.clone() } else { Vec::new() }, ipc])
-        });
         Throws {
             positions,
             outcomes: sims.each_ref().map(Simulation::outcome),
@@ -90,22 +202,20 @@ impl Throws {
             iterates,
         }
     }
-}
 
-/// The x window of the energy plot, as the page's (www/energy.js, energyWindow).
-pub fn energy_window(params: &Params, x_tilde: f64) -> (f64, f64) {
-    let (wall, w, dhat) = (params.wall, params.thickness, params.dhat);
-    let mut x0 = wall - (1.5 * w).max(2.5 * dhat);
-    let mut x1 = wall + w + (2.0 * w).max(0.5 * dhat);
-    if x_tilde.is_finite() {
-        if x_tilde < x0 {
-            x0 = x_tilde - 0.08 * (x1 - x_tilde);
-        }
-        if x_tilde > x1 {
-            x1 = x_tilde + 0.08 * (x_tilde - x0);
-        }
+    /// The energy plot's curves: each ball at its impact step, penalty on top.
+    fn layers(&self) -> Vec<Layer<'_>> {
+        (0..2)
+            .filter(|&i| self.impact[i] > 0)
+            .map(|i| Layer {
+                model: Model::BOTH[i],
+                x_tilde: self.x_tilde[i],
+                step: Some(self.impact[i] as usize),
+                minimizer: self.positions[i][self.impact[i] as usize - 1],
+                iterates: &self.iterates[i],
+            })
+            .collect()
     }
-    (x0, x1)
 }
 
 /// The figure as an SVG document.
@@ -121,9 +231,7 @@ pub fn svg(params: &Params, style: Style) -> Result<String, String> {
     let mut energy = String::new();
     {
         let root = SVGBackend::with_string(&mut energy, (WIDTH, PLOT_HEIGHT)).into_drawing_area();
-        plot::draw(&root, &energy_plot(params, &throws, style, 1.0))
-            .map_err(|e| format!("energy plot: {e}"))?;
-        root.present().map_err(|e| format!("energy plot: {e}"))?;
+        draw_plot(&root, params, &throws, style, 1.0)?;
     }
     let height = SCENE_HEIGHT + PLOT_HEIGHT;
     Ok(format!(
@@ -151,9 +259,7 @@ pub fn png(params: &Params, style: Style) -> Result<Vec<u8>, String> {
     }
     {
         let root = BitMapBackend::with_buffer(bottom, (w, plot_h)).into_drawing_area();
-        let input = energy_plot(params, &throws, style, f64::from(s));
-        plot::draw(&root, &input).map_err(|e| format!("energy plot: {e}"))?;
-        root.present().map_err(|e| format!("energy plot: {e}"))?;
+        draw_plot(&root, params, &throws, style, f64::from(s))?;
     }
     let mut out = Vec::new();
     let mut enc = png::Encoder::new(&mut out, w, scene_h + plot_h);
@@ -193,19 +299,20 @@ fn canvas_font_sizes(svg: &str) -> String {
     out
 }
 
-fn energy_plot<'a>(params: &'a Params, throws: &'a Throws, style: Style, dpr: f64) -> EnergyPlot<'a> {
-    let (x0, x1) = energy_window(params, throws.x_tilde);
-    EnergyPlot {
-        params,
-        x_tilde: throws.x_tilde,
-        x0,
-        x1,
-        dpr,
-        palette: Palette::for_theme(style.dark),
-        lang: style.lang,
-        penalty_iterates: &throws.iterates[0],
-        ipc_iterates: &throws.iterates[1],
-    }
+/// Draws the energy plot of `throws` on `root`.
+fn draw_plot<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    params: &Params,
+    throws: &Throws,
+    style: Style,
+    dpr: f64,
+) -> Result<(), String> {
+    let layers = throws.layers();
+    let (x0, x1) = plot::window(params, &throws.x_tilde);
+    let st = style.plot();
+    let input = EnergyPlot { params, layers: &layers, x0, x1, dpr, style: &st };
+    plot::draw(root, &input).map_err(|e| format!("energy plot: {e}"))?;
+    root.present().map_err(|e| format!("energy plot: {e}"))
 }
 
 /// The text plotters' bitmap backend draws with (ab_glyph takes fonts from bytes): shipped,
@@ -232,6 +339,13 @@ struct Words {
     stopped_front: &'static str,
     impact: &'static str,
     title: &'static str,
+    plot_penalty: &'static str,
+    plot_ipc: &'static str,
+    plot_iterates: &'static str,
+    plot_x_axis: &'static str,
+    plot_front_face_at: &'static str,
+    plot_off_plot: &'static str,
+    plot_step: &'static str,
 }
 
 const EN: Words = Words {
@@ -243,6 +357,13 @@ const EN: Words = Words {
     stopped_front: "stopped {} from the wall",
     impact: "below: the energy at step {}",
     title: "A ball thrown at a wall: penalty contact against IPC's log barrier",
+    plot_penalty: "penalty ½kp²",
+    plot_ipc: "IPC log barrier",
+    plot_iterates: "Newton iterates, numbered",
+    plot_x_axis: "x − wall [mm]",
+    plot_front_face_at: "front face at",
+    plot_off_plot: "off the plot",
+    plot_step: "step",
 };
 
 const ES: Words = Words {
@@ -254,6 +375,13 @@ const ES: Words = Words {
     stopped_front: "se detuvo a {} de la pared",
     impact: "abajo: la energía en el paso {}",
     title: "Una pelota lanzada contra una pared: contacto por penalización frente a la barrera logarítmica de IPC",
+    plot_penalty: "penalización ½kp²",
+    plot_ipc: "barrera logarítmica de IPC",
+    plot_iterates: "iteraciones de Newton, numeradas",
+    plot_x_axis: "x − pared [mm]",
+    plot_front_face_at: "cara frontal en",
+    plot_off_plot: "fuera de la gráfica",
+    plot_step: "paso",
 };
 
 fn words(lang: Lang) -> &'static Words {
@@ -321,7 +449,7 @@ fn draw_scene<DB: DrawingBackend>(
     let x0 = pad + 2.0 * r + 2.0;
     let sx = |x: f64| x0 + x.min(x_hi) / x_hi * (w - pad - x0);
     let (y_top, y_ruler) = (26.0, 126.0);
-    let lanes = [(Model::Penalty, 64.0), (Model::Ipc, 106.0)];
+    let lanes = [64.0, 106.0];
 
     // The wall, hatched, its thickness above it.
     let (a, b) = (px(sx(wall)), px(sx(back)).max(px(sx(wall)) + px(2.0)));
@@ -358,18 +486,18 @@ fn draw_scene<DB: DrawingBackend>(
         ))?;
         root.draw(&Text::new(text, (px(sx(x)), y1 + px(18.0)), font(11.0, false, pal.muted, HPos::Center)))?;
     }
-    let impact = words(style.lang).impact.replace("{}", &throws.impact.to_string());
+    let mut steps = throws.impact.map(|s| s.to_string()).to_vec();
+    steps.dedup();
+    let impact = words(style.lang).impact.replace("{}", &steps.join("/"));
     root.draw(&Text::new(
         impact,
         (px(sx(0.0) + 40.0), y1 + px(18.0)),
         font(11.0, false, pal.x_tilde, HPos::Left),
     ))?;
 
-    for (i, (model, y)) in lanes.into_iter().enumerate() {
-        let (color, text_color) = match model {
-            Model::Penalty | Model::CcdAlone => (pal.penalty, pal.penalty_text),
-            Model::Ipc | Model::BarrierAlone => (pal.ipc, pal.ipc_text),
-        };
+    for (i, y) in lanes.into_iter().enumerate() {
+        let (color, text_color) = pal.ball(i);
+        let marker = BALLS[i].1;
         let lane_y = px(y + r + 3.5);
         root.draw(&PathElement::new(
             vec![(px(sx(0.0) - 2.0 * r), lane_y), (px(w - pad), lane_y)],
@@ -379,16 +507,13 @@ fn draw_scene<DB: DrawingBackend>(
         let at = |x: f64, rad: f64| px(sx(x) + if x > back { 2.0 * rad } else { 0.0 });
         let faint = color.mix(0.45).stroke_width(1);
         for &x in &throws.positions[i] {
-            root.draw(&PathElement::new(outline(model, (at(x, 3.5), px(y)), px(3.5)), faint))?;
+            root.draw(&PathElement::new(outline(marker, (at(x, 3.5), px(y)), px(3.5)), faint))?;
         }
         let last = throws.positions[i].last().copied().unwrap_or(0.0);
-        let ball = outline(model, (at(last, r), px(y)), px(r));
+        let ball = outline(marker, (at(last, r), px(y)), px(r));
         root.draw(&Polygon::new(ball.clone(), color.filled()))?;
         root.draw(&PathElement::new(ball, text_color.stroke_width(px(1.5) as u32)))?;
-        let name = match model {
-            Model::Penalty | Model::CcdAlone => words(style.lang).penalty,
-            Model::Ipc | Model::BarrierAlone => words(style.lang).ipc,
-        };
+        let name = [words(style.lang).penalty, words(style.lang).ipc][i];
         let label =
             format!("{name}: {}", outcome_text(style.lang, throws.outcomes[i], throws.xmax_minus_wall[i]));
         root.draw(&Text::new(label, (px(pad), px(y - 12.0)), font(12.0, true, text_color, HPos::Left)))?;
@@ -396,17 +521,18 @@ fn draw_scene<DB: DrawingBackend>(
     Ok(())
 }
 
-/// The closed outline of a disc (penalty) or diamond (IPC) of radius `r` with its leading
-/// (right) edge at `(x, y)`.
-fn outline(model: Model, (x, y): (i32, i32), r: i32) -> Vec<(i32, i32)> {
-    let mut pts: Vec<(i32, i32)> = match model {
-        Model::Penalty | Model::CcdAlone => (0..24)
+/// The closed outline of `marker` of radius `r` with its leading (right) edge at `(x, y)`.
+fn outline(marker: Marker, (x, y): (i32, i32), r: i32) -> Vec<(i32, i32)> {
+    let mut pts: Vec<(i32, i32)> = match marker {
+        Marker::Disc => (0..24)
             .map(|k| {
                 let t = f64::from(k) * std::f64::consts::TAU / 24.0;
                 (x - r + (f64::from(r) * t.cos()).round() as i32, y + (f64::from(r) * t.sin()).round() as i32)
             })
             .collect(),
-        Model::Ipc | Model::BarrierAlone => vec![(x, y), (x - r, y - r), (x - 2 * r, y), (x - r, y + r)],
+        Marker::Diamond => vec![(x, y), (x - r, y - r), (x - 2 * r, y), (x - r, y + r)],
+        Marker::Square => vec![(x, y - r), (x - 2 * r, y - r), (x - 2 * r, y + r), (x, y + r)],
+        Marker::Triangle => vec![(x, y), (x - 2 * r, y - r), (x - 2 * r, y + r)],
     };
     pts.push(pts[0]);
     pts

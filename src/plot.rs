@@ -1,10 +1,12 @@
-//! The energy plot: `E(x) = ½ M (x − x̃)² + h² C(x)` of both models around the wall, drawn
+//! The energy plot: `E(x) = ½ M (x − x̃)² + h² C(x)` of each model around the wall, drawn
 //! with plotters on any backend: the page's canvas (plotters-canvas), and natively the SVG
 //! and bitmap backends of the static figure (`ipc-wall figure`). One code path for both.
 //!
 //! What is drawn, and where it comes from, is decided in [`crate::landscape`] (sampling,
 //! y range, clipping), where it is tested natively; this module only lays it out. Every
-//! length is in backing pixels, scaled by `dpr`: the canvas is never `ctx.scale`d.
+//! length is in backing pixels, scaled by `dpr`: the canvas is never `ctx.scale`d. Nothing
+//! here knows a model by name: each curve is a [`Layer`], drawn as its [`ModelStyle`] says;
+//! colours and words are the caller's ([`Style`]).
 
 use plotters::coord::Shift;
 use plotters::element::DashedPathElement;
@@ -17,9 +19,73 @@ use crate::params::Params;
 
 type DrawResult<T, DB> = Result<T, DrawingAreaErrorKind<<DB as DrawingBackend>::ErrorType>>;
 
-/// The plot's colours: the page's (www/style.css), so curves, markers and balls agree.
-#[derive(Clone, Copy, Debug)]
-pub struct Palette {
+/// A model's marker shape, as the page draws it (www/energy.js `MODEL_MARKS`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Marker {
+    Disc,
+    Diamond,
+    Square,
+    Triangle,
+}
+
+impl Marker {
+    /// `"disc"`, `"diamond"`, `"square"` or `"triangle"`.
+    pub fn from_name(name: &str) -> Option<Marker> {
+        [Marker::Disc, Marker::Diamond, Marker::Square, Marker::Triangle]
+            .into_iter()
+            .find(|m| m.name() == name)
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Marker::Disc => "disc",
+            Marker::Diamond => "diamond",
+            Marker::Square => "square",
+            Marker::Triangle => "triangle",
+        }
+    }
+
+    /// Size relative to a disc of the same `r`, so that every shape covers about as much.
+    fn scale(self) -> f64 {
+        match self {
+            Marker::Disc => 1.0,
+            Marker::Diamond => 1.3,
+            Marker::Square => 0.9,
+            Marker::Triangle => 1.2,
+        }
+    }
+}
+
+/// How one model's marks look: handed over by the page (its CSS variables and words).
+#[derive(Clone, Debug, PartialEq)]
+pub struct ModelStyle {
+    /// Curves and markers (graphical objects: at least 3:1 on the background).
+    pub color: RGBColor,
+    /// Words and numbers in the model's colour (text: at least 4.5:1, WCAG AA).
+    pub text: RGBColor,
+    pub marker: Marker,
+    /// Dashed curve (drawn over the solid ones, so coinciding curves both show).
+    pub dashed: bool,
+    /// The legend's words.
+    pub label: String,
+}
+
+/// The plot's words other than the models' labels.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Words {
+    pub iterates: String,
+    pub wall: String,
+    pub x_axis: String,
+    pub front_face_at: String,
+    pub off_plot: String,
+    /// The word before a step's number: "step".
+    pub step: String,
+}
+
+/// Colours and words: the page's (www/style.css and www/i18n.js, read by www/energy.js), or
+/// the static figure's defaults (src/figure.rs).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Style {
     pub background: RGBColor,
     pub text: RGBColor,
     pub muted: RGBColor,
@@ -28,155 +94,66 @@ pub struct Palette {
     pub wall_fill: RGBColor,
     pub wall_hatch: RGBColor,
     pub wall_edge: RGBColor,
-    /// The curves and markers (graphical objects: at least 3:1 on the background).
-    pub penalty: RGBColor,
-    pub ipc: RGBColor,
-    /// Words and numbers in the models' colours (text: at least 4.5:1, WCAG AA), the page's
-    /// `--penalty-text` and `--ipc-text`.
-    pub penalty_text: RGBColor,
-    pub ipc_text: RGBColor,
     pub x_tilde: RGBColor,
+    /// The barrier's activation zone d̂ and its label.
+    pub dhat_fill: RGBAColor,
+    pub dhat_text: RGBColor,
+    /// Each model's look, by [`Model`] (the order of [`Model::ALL`]); `None`: not drawable.
+    pub models: [Option<ModelStyle>; 4],
+    pub words: Words,
+    /// The decimal separator: `.` or `,`.
+    pub decimal: char,
 }
 
-impl Palette {
-    /// `prefers-color-scheme: light`.
-    pub const LIGHT: Palette = Palette {
-        background: RGBColor(0xff, 0xff, 0xff),
-        text: RGBColor(0x1c, 0x1e, 0x22),
-        muted: RGBColor(0x5a, 0x60, 0x6b),
-        grid: RGBColor(0xe4, 0xe6, 0xea),
-        axis: RGBColor(0xc4, 0xc8, 0xcf),
-        wall_fill: RGBColor(0xee, 0xec, 0xe6),
-        wall_hatch: RGBColor(0xbd, 0xb8, 0xad),
-        wall_edge: RGBColor(0x8d, 0x88, 0x7d),
-        penalty: RGBColor(0xdc, 0x3b, 0x2c),
-        ipc: RGBColor(0x2f, 0x9e, 0x50),
-        penalty_text: RGBColor(0xb0, 0x26, 0x1a),
-        ipc_text: RGBColor(0x1b, 0x75, 0x36),
-        x_tilde: RGBColor(0x7a, 0x3f, 0xc6),
-    };
-
-    /// `prefers-color-scheme: dark`.
-    pub const DARK: Palette = Palette {
-        background: RGBColor(0x17, 0x1a, 0x1f),
-        text: RGBColor(0xe6, 0xe8, 0xeb),
-        muted: RGBColor(0xa2, 0xa9, 0xb4),
-        grid: RGBColor(0x2a, 0x2f, 0x37),
-        axis: RGBColor(0x4b, 0x51, 0x5b),
-        wall_fill: RGBColor(0x29, 0x2c, 0x32),
-        wall_hatch: RGBColor(0x4f, 0x54, 0x5d),
-        wall_edge: RGBColor(0x6e, 0x74, 0x7e),
-        penalty: RGBColor(0xff, 0x6a, 0x5a),
-        ipc: RGBColor(0x4c, 0xc7, 0x74),
-        penalty_text: RGBColor(0xff, 0x8b, 0x7e),
-        ipc_text: RGBColor(0x72, 0xd8, 0x92),
-        x_tilde: RGBColor(0xb6, 0x8c, 0xff),
-    };
-
-    pub fn for_theme(dark: bool) -> Palette {
-        if dark {
-            Palette::DARK
-        } else {
-            Palette::LIGHT
-        }
+impl Style {
+    pub fn model(&self, model: Model) -> Option<&ModelStyle> {
+        self.models[model as usize].as_ref()
     }
 
-    fn model(&self, model: Model) -> RGBColor {
-        match model {
-            Model::Penalty | Model::CcdAlone => self.penalty,
-            Model::Ipc | Model::BarrierAlone => self.ipc,
-        }
-    }
-
-    fn model_text(&self, model: Model) -> RGBColor {
-        match model {
-            Model::Penalty | Model::CcdAlone => self.penalty_text,
-            Model::Ipc | Model::BarrierAlone => self.ipc_text,
-        }
+    fn number(&self, s: String) -> String {
+        s.chars().map(|c| if c == '.' { self.decimal } else { c }).collect()
     }
 }
 
-/// The language of the plot's words and numbers, as the page's (`?lang=`).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Lang {
-    #[default]
-    En,
-    Es,
+/// One model's curve: its E for its own x̃, its minimizer, the Newton iterates of the step.
+#[derive(Clone, Copy, Debug)]
+pub struct Layer<'a> {
+    pub model: Model,
+    /// The predicted position x̃ this curve is for [m].
+    pub x_tilde: f64,
+    /// The recorded step it shows (1-based), if any (none for an x̃ the reader set).
+    pub step: Option<usize>,
+    /// Where the minimizer is marked: the step's result, or E's global minimizer.
+    pub minimizer: f64,
+    /// That step's Newton iterates (empty for none).
+    pub iterates: &'a [Iterate],
 }
 
-impl Lang {
-    /// `"en"` or `"es"`.
-    pub fn from_code(code: &str) -> Option<Lang> {
-        match code {
-            "en" => Some(Lang::En),
-            "es" => Some(Lang::Es),
-            _ => None,
-        }
-    }
-
-    fn words(self) -> &'static Words {
-        match self {
-            Lang::En => &EN,
-            Lang::Es => &ES,
-        }
-    }
-
-    /// Spanish writes decimal commas.
-    fn number(self, s: String) -> String {
-        match self {
-            Lang::En => s,
-            Lang::Es => s.replace('.', ","),
-        }
-    }
+/// The x window around the wall: from a little before the barrier's reach to a little behind
+/// the back face, widened to include every x̃ shown when one is farther.
+pub fn window(params: &Params, x_tildes: &[f64]) -> (f64, f64) {
+    let (wall, w, dhat) = (params.wall, params.thickness, params.dhat);
+    let (b0, b1) = (wall - (1.5 * w).max(2.5 * dhat), wall + w + (2.0 * w).max(0.5 * dhat));
+    let finite = x_tildes.iter().copied().filter(|x| x.is_finite());
+    let lo = finite.clone().fold(b0, f64::min);
+    let hi = finite.fold(b1, f64::max);
+    let x0 = if lo < b0 { lo - 0.08 * (b1.max(hi) - lo) } else { b0 };
+    let x1 = if hi > b1 { hi + 0.08 * (hi - b0.min(lo)) } else { b1 };
+    (x0, x1)
 }
 
-/// The plot's words; the page's own are in www/i18n.js.
-struct Words {
-    penalty: &'static str,
-    ipc: &'static str,
-    iterates: &'static str,
-    wall: &'static str,
-    x_axis: &'static str,
-    front_face_at: &'static str,
-    off_plot: &'static str,
-}
-
-const EN: Words = Words {
-    penalty: "penalty ½kp²",
-    ipc: "IPC log barrier",
-    iterates: "Newton iterates, numbered",
-    wall: "wall",
-    x_axis: "x − wall [mm]",
-    front_face_at: "front face at",
-    off_plot: "off the plot",
-};
-
-const ES: Words = Words {
-    penalty: "penalización ½kp²",
-    ipc: "barrera logarítmica de IPC",
-    iterates: "iteraciones de Newton, numeradas",
-    wall: "pared",
-    x_axis: "x − pared [mm]",
-    front_face_at: "cara frontal en",
-    off_plot: "fuera de la gráfica",
-};
-
-/// Everything the plot shows. The iterates are those of each ball's latest step, and only
-/// if that step minimized towards this `x_tilde` (otherwise they lie on other curves).
+/// Everything the plot shows: one curve per layer, each for its own x̃.
 #[derive(Clone, Copy, Debug)]
 pub struct EnergyPlot<'a> {
     pub params: &'a Params,
-    /// The predicted position x̃ [m].
-    pub x_tilde: f64,
+    /// The curves, topmost first (at least one).
+    pub layers: &'a [Layer<'a>],
     /// The window `[x0, x1]` [m], `x0 < x1`.
     pub x0: f64,
     pub x1: f64,
     /// Device pixels per CSS pixel.
     pub dpr: f64,
-    pub palette: Palette,
-    pub lang: Lang,
-    pub penalty_iterates: &'a [Iterate],
-    pub ipc_iterates: &'a [Iterate],
+    pub style: &'a Style,
 }
 
 /// Where the data went: the plotting area in backing pixels, which maps `x0..x1` linearly
@@ -249,36 +226,78 @@ impl Scale {
     }
 }
 
+/// What the parts of the plot share once the axes are laid out.
+struct Ctx<'a> {
+    sc: &'a Scale,
+    st: &'a Style,
+    p: &'a Params,
+    area: Bbox,
+    cap: f64,
+    x0: f64,
+    x1: f64,
+    /// Data `(x [m], E [J])` to backing pixels.
+    to_px: &'a dyn Fn(f64, f64) -> (i32, i32),
+}
+
+impl Ctx<'_> {
+    fn in_window(&self, x: f64) -> bool {
+        x >= self.x0 && x <= self.x1
+    }
+
+    fn xp(&self, x: f64) -> i32 {
+        (self.to_px)(x, 0.0).0
+    }
+}
+
+/// Layer indices grouped by the x̃ they are drawn for (bit for bit), in layer order.
+fn x_tilde_groups(layers: &[Layer]) -> Vec<Vec<usize>> {
+    let mut groups: Vec<Vec<usize>> = Vec::new();
+    for (i, l) in layers.iter().enumerate() {
+        match groups.iter_mut().find(|g| layers[g[0]].x_tilde.to_bits() == l.x_tilde.to_bits()) {
+            Some(g) => g.push(i),
+            None => groups.push(vec![i]),
+        }
+    }
+    groups
+}
+
+/// Height of one row of x̃ labels above the plot, in CSS px.
+const X_TILDE_ROW: f64 = 17.0;
+
 /// Draws the plot on `root` (the whole canvas) and returns where the data went.
 pub fn draw<DB: DrawingBackend>(
     root: &DrawingArea<DB, Shift>,
     plot: &EnergyPlot,
 ) -> DrawResult<PlotFrame, DB> {
-    let p = plot.params;
-    let pal = plot.palette;
+    let (p, st) = (plot.params, plot.style);
     let sc = Scale { s: plot.dpr };
-    let lang = plot.lang;
-    let words = lang.words();
     let (width, height) = root.dim_in_pixel();
+    let looks: Option<Vec<&ModelStyle>> = plot.layers.iter().map(|l| st.model(l.model)).collect();
+    let Some(looks) = looks.filter(|l| !l.is_empty()) else {
+        return Err(DrawingAreaErrorKind::LayoutError);
+    };
     if !fits(width, height, plot.dpr) {
         return Err(DrawingAreaErrorKind::LayoutError);
     }
-    root.fill(&pal.background)?;
+    root.fill(&st.background)?;
 
     // Header: the legend, wrapped to the width.
     let pad = sc.px(8.0);
     let row_h = sc.px(20.0);
     let legend_left = sc.px(12.0);
-    let legend = legend(words);
+    let legend = legend(plot.layers, &looks, st);
     let rows = legend_rows(&sc, &legend, width as i32 - legend_left - pad);
     let header_h = pad / 2 + rows.len() as i32 * row_h;
     let (header, body) = root.split_vertically(header_h);
 
     // Data coordinates: u = x − wall in mm (round ticks), E in a prefixed joule.
     let wall = p.wall;
-    let back = wall + p.thickness;
     let to_u = |x: f64| (x - wall) * 1e3;
-    let cap = landscape::energy_cap(p, plot.x_tilde, plot.x0, plot.x1);
+    let groups = x_tilde_groups(plot.layers);
+    let cap = groups
+        .iter()
+        .map(|g| landscape::energy_cap(p, plot.layers[g[0]].x_tilde, plot.x0, plot.x1))
+        .fold(0.0, f64::max);
     let (unit, unit_name) = energy_unit(cap);
     let y_top = cap / unit;
     let y_bottom = -0.04 * y_top; // minima at E = 0 stay clear of the axis
@@ -287,7 +306,7 @@ pub fn draw<DB: DrawingBackend>(
     let slack = 1e-9 * (to_u(plot.x1) - to_u(plot.x0));
     let (u0, u1) = (to_u(plot.x0) - slack, to_u(plot.x1) + slack);
 
-    let strip = sc.px(20.0);
+    let strip = sc.px(20.0 + X_TILDE_ROW * (groups.len() as f64 - 1.0));
     let (label_w, label_h) = (sc.px(50.0), sc.px(40.0));
     let (margin_l, margin_r) = (sc.px(4.0), sc.px(14.0));
     let body_h = height as i32 - header_h;
@@ -308,9 +327,10 @@ pub fn draw<DB: DrawingBackend>(
     let n_x_labels = ((f64::from(plot_w) / (45.0 * sc.s)) as usize).clamp(4, 14);
     let x_decimals = decimals_for((u1 - u0) / n_x_labels as f64);
     let y_decimals = decimals_for(y_top / 6.0);
-    let fmt_x = |u: &f64| lang.number(signed(*u, x_decimals));
-    let fmt_y = |v: &f64| lang.number(signed(*v, y_decimals));
-    let x_desc = format!("{}   ({} {} m)", words.x_axis, words.front_face_at, lang.number(trim_m(wall)));
+    let fmt_x = |u: &f64| st.number(signed(*u, x_decimals));
+    let fmt_y = |v: &f64| st.number(signed(*v, y_decimals));
+    let w = &st.words;
+    let x_desc = format!("{}   ({} {} m)", w.x_axis, w.front_face_at, st.number(trim_m(wall)));
     let y_desc = format!("E(x) [{unit_name}]");
     chart
         .configure_mesh()
@@ -318,180 +338,58 @@ pub fn draw<DB: DrawingBackend>(
         .y_labels(6)
         .x_label_formatter(&fmt_x)
         .y_label_formatter(&fmt_y)
-        .label_style(sc.text(11.0, pal.muted, HPos::Center, VPos::Center))
-        .axis_desc_style(sc.text(12.0, pal.text, HPos::Center, VPos::Center))
+        .label_style(sc.text(11.0, st.muted, HPos::Center, VPos::Center))
+        .axis_desc_style(sc.text(12.0, st.text, HPos::Center, VPos::Center))
         .x_desc(x_desc)
         .y_desc(y_desc)
-        .bold_line_style(pal.grid.stroke_width(sc.stroke(1.0)))
+        .bold_line_style(st.grid.stroke_width(sc.stroke(1.0)))
         .light_line_style(TRANSPARENT)
-        .axis_style(pal.axis.stroke_width(sc.stroke(1.0)))
+        .axis_style(st.axis.stroke_width(sc.stroke(1.0)))
         .set_all_tick_mark_size(sc.px(4.0))
         .draw()?;
 
     let to_px = |x: f64, e: f64| chart.backend_coord(&(to_u(x), e / unit));
-    let in_window = |x: f64| x >= plot.x0 && x <= plot.x1;
+    let ctx = Ctx { sc: &sc, st, p, area, cap, x0: plot.x0, x1: plot.x1, to_px: &to_px };
     // Fixed labels are placed first, so the iterates' numbers keep clear of them, and drawn
     // last, over the curves.
-    let mut labels: Vec<Label> = Vec::new();
-
-    // The barrier's activation zone d̂ in front of the wall, then the wall, hatched as in
-    // the scene.
-    let (dx0, dx1) = ((wall - p.dhat).max(plot.x0), wall.min(plot.x1));
-    if dx0 < dx1 {
-        let a = to_px(dx0, 0.0).0;
-        let b = to_px(dx1, 0.0).0;
-        root.draw(&Rectangle::new([(a, area.y0), (b, area.y1)], pal.ipc.mix(0.12).filled()))?;
-        let w = sc.text_width("d̂", 11.0);
-        if b - a >= w + sc.px(4.0) {
-            root.draw(&Text::new(
-                "d̂",
-                ((a + b) / 2, area.y1 - sc.px(3.0)),
-                sc.text(11.0, pal.ipc_text, HPos::Center, VPos::Bottom),
-            ))?;
-        }
-    }
-    let (wx0, wx1) = (wall.max(plot.x0), back.min(plot.x1));
-    if wx0 < wx1 {
-        let a = to_px(wx0, 0.0).0;
-        let b = to_px(wx1, 0.0).0;
-        root.draw(&Rectangle::new([(a, area.y0), (b, area.y1)], pal.wall_fill.filled()))?;
-        hatch(root, &sc, pal.wall_hatch, a, b, area.y0, area.y1)?;
-        for x in [wall, back] {
-            if in_window(x) {
-                let xp = to_px(x, 0.0).0;
-                root.draw(&PathElement::new(
-                    vec![(xp, area.y0), (xp, area.y1)],
-                    pal.wall_edge.stroke_width(sc.stroke(1.0)),
-                ))?;
-            }
-        }
-        let w = sc.text_width(words.wall, 11.0);
-        if b - a >= w + sc.px(8.0) {
-            // At the bottom: the IPC curve never enters the wall and the penalty curve is
-            // above zero inside it.
-            labels.push(
-                Label::new(words.wall, ((a + b) / 2, area.y1 - sc.px(4.0)), 11.0, pal.muted)
-                    .anchor(HPos::Center, VPos::Bottom)
-                    .boxed(pal.wall_fill),
-            );
-        }
-    }
-
-    // The curves: sampled about once per CSS pixel, with the extra points near the face.
-    let minimizers = Model::BOTH.map(|m| landscape::minimizer(p, m, plot.x_tilde));
-    let mut extra = vec![plot.x_tilde, minimizers[0], minimizers[1]];
-    extra.extend(plot.penalty_iterates.iter().chain(plot.ipc_iterates).map(|it| it.x));
-    let n = ((f64::from(plot_w) / sc.s) as usize).clamp(200, 2000);
-    let xs = landscape::plot_grid(p, plot.x0, plot.x1, n, &extra);
-    let curves = Model::BOTH.map(|m| landscape::clipped_curve(p, m, plot.x_tilde, &xs, cap));
-    let pixels = |c: &ClippedCurve| -> Vec<Vec<(i32, i32)>> {
-        c.segments.iter().map(|s| s.iter().map(|&(x, e)| to_px(x, e)).collect()).collect()
-    };
-    // IPC under penalty: where they coincide (out of contact) the red dashes show the green.
-    for seg in pixels(&curves[1]) {
-        root.draw(&PathElement::new(seg, pal.ipc.stroke_width(sc.stroke(2.5))))?;
-    }
-    for seg in pixels(&curves[0]) {
-        root.draw(&DashedPathElement::new(
-            seg,
-            sc.px(7.0),
-            sc.px(4.0),
-            pal.penalty.stroke_width(sc.stroke(2.0)),
-        ))?;
-    }
-
-    // ∞ where the barrier diverges: just behind the face if the wall is shown (the IPC
-    // curve never goes there), else in front of it. The penalty bump's height where it is cut.
-    for &x in curves[1].infinite_at.iter().filter(|&&x| in_window(x)) {
-        let xp = to_px(x, 0.0).0;
-        let y = area.y0 + sc.px(2.0);
-        let label = Label::new("∞", (xp + sc.px(4.0), y), 18.0, pal.ipc_text).bold();
-        labels.push(if in_window(back) || plot.x1 > wall + 0.25 * p.thickness {
-            label.anchor(HPos::Left, VPos::Top).boxed(pal.wall_fill)
-        } else {
-            label.at((xp - sc.px(4.0), y)).anchor(HPos::Right, VPos::Top).boxed(pal.background)
-        });
-    }
-    let (xp, peak) = landscape::penalty_peak(p, plot.x_tilde);
-    if peak > cap && in_window(xp) {
-        let (pu, pu_name) = energy_unit(peak);
-        let text = format!("↑ {} {pu_name}", lang.number(format_sig(peak / pu)));
-        let w = sc.text_width(&text, 11.0);
-        let x = to_px(xp, 0.0).0.clamp(area.x0 + w / 2, area.x1 - w / 2);
-        labels.push(
-            Label::new(&text, (x, area.y0 + sc.px(24.0)), 11.0, pal.penalty_text)
-                .anchor(HPos::Center, VPos::Top)
-                .boxed(pal.wall_fill),
-        );
-    }
+    let x_tilde_px: Vec<i32> = groups
+        .iter()
+        .map(|g| plot.layers[g[0]].x_tilde)
+        .filter(|&x| ctx.in_window(x))
+        .map(|x| ctx.xp(x))
+        .collect();
+    let mut labels = draw_wall(root, &ctx, &x_tilde_px)?;
+    labels.extend(draw_curves(root, &ctx, plot.layers, &looks)?);
     let mut taken: Vec<Bbox> = labels.iter().map(|l| l.bbox(&sc)).collect();
-
-    // x̃: a dashed line with a handle above the plot, or an arrow at the edge it is past.
-    let x_tilde_label = format!("x̃ = {} m", lang.number(format_x(plot.x_tilde, plot.x1 - plot.x0)));
-    let handle_y = area.y0 - sc.px(2.0);
-    let tri = sc.px(6.0);
-    if in_window(plot.x_tilde) {
-        let xp = to_px(plot.x_tilde, 0.0).0;
-        root.draw(&DashedPathElement::new(
-            [(xp, area.y0), (xp, area.y1)],
-            sc.px(6.0),
-            sc.px(4.0),
-            pal.x_tilde.stroke_width(sc.stroke(1.5)),
-        ))?;
-        root.draw(&Polygon::new(
-            vec![(xp - tri, handle_y - tri), (xp + tri, handle_y - tri), (xp, handle_y)],
-            pal.x_tilde.filled(),
-        ))?;
-        let w = sc.text_width(&x_tilde_label, 12.0);
-        let right_side = xp + tri + sc.px(4.0) + w <= area.x1 + sc.px(10.0);
-        let (tx, h) = if right_side {
-            (xp + tri + sc.px(3.0), HPos::Left)
-        } else {
-            (xp - tri - sc.px(3.0), HPos::Right)
-        };
-        root.draw(&Text::new(x_tilde_label, (tx, handle_y), sc.text(12.0, pal.x_tilde, h, VPos::Bottom)))?;
-    } else {
-        let left = plot.x_tilde < plot.x0;
-        let (tip, base) = if left { (area.x0, area.x0 + tri * 2) } else { (area.x1, area.x1 - tri * 2) };
-        let cy = handle_y - tri / 2 - sc.px(1.0);
-        root.draw(&Polygon::new(vec![(tip, cy), (base, cy - tri), (base, cy + tri)], pal.x_tilde.filled()))?;
-        let (tx, h) = if left { (base + sc.px(4.0), HPos::Left) } else { (base - sc.px(4.0), HPos::Right) };
-        root.draw(&Text::new(
-            format!("{x_tilde_label}, {}", words.off_plot),
-            (tx, cy),
-            sc.text(12.0, pal.x_tilde, h, VPos::Center),
-        ))?;
+    for (row, g) in groups.iter().enumerate() {
+        draw_x_tilde(root, &ctx, plot.layers, &looks, g, row, &mut taken)?;
     }
 
-    // Each model's global minimizer, in the page's shapes: diamond = IPC, disc = penalty,
-    // the disc smaller and on top so that both show where they coincide (x̃ out of contact);
-    // ringed in the text colour, unlike the iterates.
-    let mut marked: [Option<(i32, i32)>; 2] = [None, None];
-    for (i, model, r) in [(1, Model::Ipc, 10.0), (0, Model::Penalty, 4.5)] {
-        let xm = minimizers[i];
-        let em = landscape::energy(p, model, xm, plot.x_tilde);
-        if in_window(xm) && em <= cap {
-            let r = sc.px(r);
-            let c = to_px(xm, em);
-            marker(root, &sc, model, c, r, pal.model(model), pal.text)?;
+    // Each model's minimizer, in the page's shapes, the first layer's smallest and on top so
+    // that all show where they coincide (x̃ out of contact); ringed in the text colour,
+    // unlike the iterates.
+    let mut marked: Vec<Option<(i32, i32)>> = vec![None; plot.layers.len()];
+    for (i, layer) in plot.layers.iter().enumerate().rev() {
+        let em = landscape::energy(p, layer.model, layer.minimizer, layer.x_tilde);
+        if ctx.in_window(layer.minimizer) && em <= cap {
+            let r = sc.px(minimizer_radius(i));
+            let c = to_px(layer.minimizer, em);
+            marker(root, &sc, looks[i].marker, c, r, looks[i].color, st.text)?;
             taken.push(Bbox { x0: c.0 - r, y0: c.1 - r, x1: c.0 + r, y1: c.1 + r });
             marked[i] = Some(c);
         }
     }
-
-    // Newton iterates of the current step, numbered as the status counts them (1 = start).
-    // IPC's first, so a penalty dot on the same spot stays visible on top of the diamond.
-    for (model, iterates, min_at) in
-        [(Model::Ipc, plot.ipc_iterates, marked[1]), (Model::Penalty, plot.penalty_iterates, marked[0])]
-    {
-        let ctx = IterateCtx { sc: &sc, pal: &pal, cap, to_px: &to_px, area: &area, min_at };
-        draw_iterates(root, &ctx, model, iterates, &mut taken)?;
+    // Newton iterates of each layer's step, numbered as the status counts them (1 = start);
+    // the first layer's on top.
+    for (i, layer) in plot.layers.iter().enumerate().rev() {
+        let it = IterateCtx { ctx: &ctx, look: looks[i], above_first: i % 2 == 0, min_at: marked[i] };
+        draw_iterates(root, &it, layer.iterates, &mut taken)?;
     }
 
     for l in &labels {
         l.draw(root, &sc)?;
     }
-    draw_legend(&header, &sc, &pal, &legend, &rows, (legend_left, pad, row_h))?;
+    draw_legend(&header, &sc, st, &legend, &rows, (legend_left, pad, row_h))?;
 
     Ok(PlotFrame {
         left: f64::from(area.x0),
@@ -501,6 +399,232 @@ pub fn draw<DB: DrawingBackend>(
         x0: plot.x0,
         x1: plot.x1,
     })
+}
+
+/// The minimizer marker of layer `i`, in CSS px: each larger than the one drawn over it.
+fn minimizer_radius(i: usize) -> f64 {
+    [4.5, 10.0, 12.5, 15.0][i.min(3)]
+}
+
+/// The barrier's activation zone d̂ in front of the wall, then the wall, hatched as in the
+/// scene. Returns the wall's label, placed clear of the x̃ lines at `x_tilde_px`.
+fn draw_wall<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    ctx: &Ctx,
+    x_tilde_px: &[i32],
+) -> DrawResult<Vec<Label>, DB> {
+    let (sc, st, p, area) = (ctx.sc, ctx.st, ctx.p, ctx.area);
+    let (wall, back) = (p.wall, p.wall + p.thickness);
+    let mut labels = Vec::new();
+    let (dx0, dx1) = ((wall - p.dhat).max(ctx.x0), wall.min(ctx.x1));
+    if dx0 < dx1 {
+        let (a, b) = (ctx.xp(dx0), ctx.xp(dx1));
+        root.draw(&Rectangle::new([(a, area.y0), (b, area.y1)], st.dhat_fill.filled()))?;
+        let w = sc.text_width("d̂", 11.0);
+        if b - a >= w + sc.px(4.0) {
+            root.draw(&Text::new(
+                "d̂",
+                ((a + b) / 2, area.y1 - sc.px(3.0)),
+                sc.text(11.0, st.dhat_text, HPos::Center, VPos::Bottom),
+            ))?;
+        }
+    }
+    let (wx0, wx1) = (wall.max(ctx.x0), back.min(ctx.x1));
+    if wx0 >= wx1 {
+        return Ok(labels);
+    }
+    let (a, b) = (ctx.xp(wx0), ctx.xp(wx1));
+    root.draw(&Rectangle::new([(a, area.y0), (b, area.y1)], st.wall_fill.filled()))?;
+    hatch(root, sc, st.wall_hatch, a, b, area.y0, area.y1)?;
+    for x in [wall, back].into_iter().filter(|&x| ctx.in_window(x)) {
+        let xp = ctx.xp(x);
+        root.draw(&PathElement::new(
+            vec![(xp, area.y0), (xp, area.y1)],
+            st.wall_edge.stroke_width(sc.stroke(1.0)),
+        ))?;
+    }
+    let text = st.words.wall.as_str();
+    let w = sc.text_width(text, 11.0);
+    if b - a >= w + sc.px(8.0) {
+        // At the bottom: the IPC curve never enters the wall and the penalty curve is above
+        // zero inside it. Centred, or against a face, wherever no x̃ line runs through it.
+        let y = area.y1 - sc.px(4.0);
+        let m = sc.px(4.0);
+        let spots = [((a + b) / 2, HPos::Center), (a + m, HPos::Left), (b - m, HPos::Right)];
+        let label =
+            |(x, h)| Label::new(text, (x, y), 11.0, st.muted).anchor(h, VPos::Bottom).boxed(st.wall_fill);
+        let clear = |l: &Label| {
+            let bb = l.bbox(sc);
+            !x_tilde_px.iter().any(|&x| x >= bb.x0 - sc.px(4.0) && x <= bb.x1 + sc.px(4.0))
+        };
+        let first = label(spots[0]);
+        labels.push(spots.into_iter().map(label).find(clear).unwrap_or(first));
+    }
+    Ok(labels)
+}
+
+/// Each layer's curve, sampled about once per CSS pixel with the extra points near the
+/// faces: solid ones under dashed ones, the first layer on top. Returns the labels of where
+/// a curve is infinite (∞) or cut at the top (its peak's height).
+fn draw_curves<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    ctx: &Ctx,
+    layers: &[Layer],
+    looks: &[&ModelStyle],
+) -> DrawResult<Vec<Label>, DB> {
+    let (sc, st, p, area) = (ctx.sc, ctx.st, ctx.p, ctx.area);
+    let mut extra: Vec<f64> = layers.iter().flat_map(|l| [l.x_tilde, l.minimizer]).collect();
+    extra.extend(layers.iter().flat_map(|l| l.iterates.iter().map(|it| it.x)));
+    // Behind the back face too, as plot_grid does in front of the front face: a barrier of
+    // the unsigned distance has its second bump there.
+    let back = p.wall + p.thickness;
+    extra.extend((0..=120).map(|k| back + 4.0 * p.dhat * 10f64.powf(-f64::from(k) / 12.0)));
+    let n = ((f64::from(area.x1 - area.x0) / sc.s) as usize).clamp(200, 2000);
+    let xs = landscape::plot_grid(p, ctx.x0, ctx.x1, n, &extra);
+    let samples: Vec<Vec<(f64, f64)>> = layers
+        .iter()
+        .map(|l| xs.iter().map(|&x| (x, landscape::energy(p, l.model, x, l.x_tilde))).collect())
+        .collect();
+    let curves: Vec<ClippedCurve> = samples.iter().map(|s| landscape::clip(s, ctx.cap)).collect();
+    let solid_then_dashed = [false, true]
+        .into_iter()
+        .flat_map(|d| (0..layers.len()).rev().filter(move |&i| looks[i].dashed == d));
+    for i in solid_then_dashed {
+        let look = looks[i];
+        for seg in &curves[i].segments {
+            let seg: Vec<(i32, i32)> = seg.iter().map(|&(x, e)| (ctx.to_px)(x, e)).collect();
+            if look.dashed {
+                let style = look.color.stroke_width(sc.stroke(2.0));
+                root.draw(&DashedPathElement::new(seg, sc.px(7.0), sc.px(4.0), style))?;
+            } else {
+                root.draw(&PathElement::new(seg, look.color.stroke_width(sc.stroke(2.5))))?;
+            }
+        }
+    }
+
+    let mut labels: Vec<Label> = Vec::new();
+    let mut infinite_seen: Vec<i32> = Vec::new();
+    let mut peaks = 0;
+    for (i, layer) in layers.iter().enumerate() {
+        for &x in curves[i].infinite_at.iter().filter(|&&x| ctx.in_window(x)) {
+            let xp = ctx.xp(x);
+            if infinite_seen.contains(&xp) {
+                continue;
+            }
+            infinite_seen.push(xp);
+            labels.push(infinity_label(ctx, layer, looks[i], x));
+        }
+        // A finite curve cut at the top inside the wall (the penalty bump of a stiff wall):
+        // its height.
+        let inside = |x: f64| x >= p.wall && x <= p.wall + p.thickness && ctx.in_window(x);
+        let top = samples[i].iter().copied().filter(|&(x, e)| e.is_finite() && inside(x));
+        let (xp, peak) = top.fold((0.0, f64::NEG_INFINITY), |a, b| if b.1 > a.1 { b } else { a });
+        if peak > ctx.cap && curves[i].infinite_at.is_empty() {
+            let (pu, pu_name) = energy_unit(peak);
+            let text = format!("↑ {} {pu_name}", st.number(format_sig(peak / pu)));
+            if labels.iter().any(|l| l.text == text) {
+                continue;
+            }
+            let w = sc.text_width(&text, 11.0);
+            let x = ctx.xp(xp).clamp(area.x0 + w / 2, area.x1 - w / 2);
+            let y = area.y0 + sc.px(24.0 + 16.0 * f64::from(peaks));
+            peaks += 1;
+            labels.push(
+                Label::new(&text, (x, y), 11.0, looks[i].text)
+                    .anchor(HPos::Center, VPos::Top)
+                    .boxed(st.wall_fill),
+            );
+        }
+    }
+    Ok(labels)
+}
+
+/// "∞" where `layer`'s curve becomes infinite at `x`: on the infinite side (inside the wall)
+/// if there is room in the window, else on the finite side.
+fn infinity_label(ctx: &Ctx, layer: &Layer, look: &ModelStyle, x: f64) -> Label {
+    let (sc, st) = (ctx.sc, ctx.st);
+    let eps = 1e-6 * (ctx.x1 - ctx.x0);
+    let right_infinite = landscape::energy(ctx.p, layer.model, x + eps, layer.x_tilde) == f64::INFINITY;
+    let xp = ctx.xp(x);
+    let y = ctx.area.y0 + sc.px(2.0);
+    let room = sc.px(22.0);
+    let label = Label::new("∞", (xp, y), 18.0, look.text).bold();
+    let inside_fits = if right_infinite { xp + room <= ctx.area.x1 } else { xp - room >= ctx.area.x0 };
+    match (right_infinite, inside_fits) {
+        (true, true) => label.at((xp + sc.px(4.0), y)).anchor(HPos::Left, VPos::Top).boxed(st.wall_fill),
+        (false, true) => label.at((xp - sc.px(4.0), y)).anchor(HPos::Right, VPos::Top).boxed(st.wall_fill),
+        (true, false) => label.at((xp - sc.px(4.0), y)).anchor(HPos::Right, VPos::Top).boxed(st.background),
+        (false, false) => label.at((xp + sc.px(4.0), y)).anchor(HPos::Left, VPos::Top).boxed(st.background),
+    }
+}
+
+/// The x̃ of the layers `group` on row `row` above the plot: a dashed line with a handle, or
+/// an arrow at the edge it is past; then each model's marker and "step n · x̃ = … m".
+fn draw_x_tilde<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    ctx: &Ctx,
+    layers: &[Layer],
+    looks: &[&ModelStyle],
+    group: &[usize],
+    row: usize,
+    taken: &mut Vec<Bbox>,
+) -> DrawResult<(), DB> {
+    let (sc, st, area) = (ctx.sc, ctx.st, ctx.area);
+    let x_tilde = layers[group[0]].x_tilde;
+    let mut steps: Vec<usize> = Vec::new();
+    for s in group.iter().filter_map(|&i| layers[i].step) {
+        if !steps.contains(&s) {
+            steps.push(s);
+        }
+    }
+    let value = format!("x̃ = {} m", st.number(format_x(x_tilde, ctx.x1 - ctx.x0)));
+    let mut text = match &steps[..] {
+        [] => value,
+        s => {
+            let mut out = st.words.step.clone();
+            for (k, n) in s.iter().enumerate() {
+                out.push(if k == 0 { ' ' } else { '/' });
+                out.push_str(&n.to_string());
+            }
+            format!("{out} · {value}")
+        }
+    };
+    let handle_y = area.y0 - sc.px(2.0 + X_TILDE_ROW * row as f64);
+    let tri = sc.px(6.0);
+    let (mr, mgap) = (sc.px(4.5), sc.px(3.0));
+    let marks_w = group.len() as i32 * (2 * mr + mgap);
+    let cy = handle_y - tri / 2 - sc.px(1.0);
+    // (where the markers start, which way the text runs from there)
+    let (start, right) = if ctx.in_window(x_tilde) {
+        let xp = ctx.xp(x_tilde);
+        let style = st.x_tilde.stroke_width(sc.stroke(1.5));
+        root.draw(&DashedPathElement::new([(xp, handle_y), (xp, area.y1)], sc.px(6.0), sc.px(4.0), style))?;
+        root.draw(&Polygon::new(
+            vec![(xp - tri, handle_y - tri), (xp + tri, handle_y - tri), (xp, handle_y)],
+            st.x_tilde.filled(),
+        ))?;
+        let w = marks_w + sc.text_width(&text, 12.0);
+        let right = xp + tri + sc.px(4.0) + w <= area.x1 + sc.px(10.0);
+        (if right { xp + tri + sc.px(3.0) } else { xp - tri - sc.px(3.0) }, right)
+    } else {
+        let left = x_tilde < ctx.x0;
+        let (tip, base) = if left { (area.x0, area.x0 + tri * 2) } else { (area.x1, area.x1 - tri * 2) };
+        root.draw(&Polygon::new(vec![(tip, cy), (base, cy - tri), (base, cy + tri)], st.x_tilde.filled()))?;
+        text = format!("{text}, {}", st.words.off_plot);
+        (if left { base + sc.px(4.0) } else { base - sc.px(4.0) }, left)
+    };
+    let dir = if right { 1 } else { -1 };
+    for (k, &i) in group.iter().enumerate() {
+        let c = (start + dir * (mr + k as i32 * (2 * mr + mgap)), cy);
+        marker(root, sc, looks[i].marker, c, sc.px(4.5 * looks[i].marker.scale()), looks[i].color, st.text)?;
+    }
+    let tx = start + dir * marks_w;
+    let h = if right { HPos::Left } else { HPos::Right };
+    root.draw(&Text::new(text.clone(), (tx, cy), sc.text(12.0, st.x_tilde, h, VPos::Center)))?;
+    let w = sc.text_width(&text, 12.0) + marks_w;
+    let (x0, x1) = if right { (start, start + w) } else { (start - w, start) };
+    taken.push(Bbox { x0, y0: cy - sc.px(8.0), x1, y1: cy + sc.px(8.0) });
+    Ok(())
 }
 
 /// A text placed by anchor, optionally on a box of the background it sits on.
@@ -566,43 +690,39 @@ impl Label {
 
 /// What [`draw_iterates`] needs from the plot.
 struct IterateCtx<'a> {
-    sc: &'a Scale,
-    pal: &'a Palette,
-    cap: f64,
-    to_px: &'a dyn Fn(f64, f64) -> (i32, i32),
-    area: &'a Bbox,
+    ctx: &'a Ctx<'a>,
+    look: &'a ModelStyle,
+    /// Labels prefer above the dots (else below), alternating by layer, so coinciding dots
+    /// stay legible.
+    above_first: bool,
     /// Where the model's minimizer is marked: an iterate there is the marker itself.
     min_at: Option<(i32, i32)>,
 }
 
 fn draw_iterates<DB: DrawingBackend>(
     root: &DrawingArea<DB, Shift>,
-    ctx: &IterateCtx,
-    model: Model,
+    it: &IterateCtx,
     iterates: &[Iterate],
     taken: &mut Vec<Bbox>,
 ) -> DrawResult<(), DB> {
-    let IterateCtx { sc, pal, cap, to_px, area, min_at } = *ctx;
-    let c = pal.model(model);
-    let r = match model {
-        Model::Penalty | Model::CcdAlone => sc.px(3.5),
-        Model::Ipc | Model::BarrierAlone => sc.px(4.5),
-    }
-    .max(2);
+    let IterateCtx { ctx, look, above_first, min_at } = *it;
+    let (sc, st, area, cap) = (ctx.sc, ctx.st, &ctx.area, ctx.cap);
+    let c = look.color;
+    let r = sc.px(3.5 * look.marker.scale()).max(2);
     // (number, pixel, cut at the top)
     let dots: Vec<(usize, (i32, i32), bool)> = iterates
         .iter()
         .enumerate()
         .filter(|(_, it)| it.x.is_finite() && !it.energy.is_nan())
-        .map(|(i, it)| (i + 1, to_px(it.x, it.energy.min(cap)), it.energy > cap))
+        .map(|(i, it)| (i + 1, (ctx.to_px)(it.x, it.energy.min(cap)), it.energy > cap))
         .filter(|(_, (x, _), _)| *x >= area.x0 - r && *x <= area.x1 + r)
         .collect();
     let on_marker =
         |(x, y): (i32, i32)| min_at.is_some_and(|(mx, my)| (x - mx).abs() <= r && (y - my).abs() <= r);
     for &(_, pt, cut) in dots.iter().filter(|d| !on_marker(d.1)) {
         // Above the cap: drawn hollow at the top edge.
-        let fill = if cut { pal.background } else { c };
-        marker(root, sc, model, pt, r, fill, if cut { c } else { pal.background })?;
+        let fill = if cut { st.background } else { c };
+        marker(root, sc, look.marker, pt, r, fill, if cut { c } else { st.background })?;
     }
     // Iterates that land on the same spot (IPC's, crowding the face) share one label.
     let near = sc.px(5.0);
@@ -618,8 +738,7 @@ fn draw_iterates<DB: DrawingBackend>(
     for (a, b, (x, y)) in groups {
         let label = if a == b { a.to_string() } else { format!("{a}–{b}") };
         let w = sc.text_width(&label, font);
-        // Penalty labels prefer above the dot, IPC's below, so coinciding dots stay legible;
-        // the farther ring clears a minimizer's marker.
+        // The farther ring clears a minimizer's marker.
         let mut candidates = Vec::with_capacity(12);
         for gap in [r + sc.px(2.0), sc.px(11.0)] {
             let above = (x - w / 2, y - gap - h);
@@ -628,9 +747,10 @@ fn draw_iterates<DB: DrawingBackend>(
             let right = (x + gap, y - h / 2);
             let up_left = (x - gap - w, y - gap - h);
             let down_left = (x - gap - w, y + gap);
-            candidates.extend(match model {
-                Model::Penalty | Model::CcdAlone => [above, up_left, right, left, below, down_left],
-                Model::Ipc | Model::BarrierAlone => [below, down_left, left, right, above, up_left],
+            candidates.extend(if above_first {
+                [above, up_left, right, left, below, down_left]
+            } else {
+                [below, down_left, left, right, above, up_left]
             });
         }
         let spot = candidates.into_iter().map(|(x0, y0)| Bbox { x0, y0, x1: x0 + w, y1: y0 + h });
@@ -640,14 +760,12 @@ fn draw_iterates<DB: DrawingBackend>(
             let m = sc.px(1.0);
             root.draw(&Rectangle::new(
                 [(bb.x0 - m, bb.y0), (bb.x1 + m, bb.y1)],
-                pal.background.mix(0.8).filled(),
+                st.background.mix(0.8).filled(),
             ))?;
             root.draw(&Text::new(
                 label,
                 (bb.x0, bb.y0),
-                sc.font(font, FontStyle::Bold)
-                    .color(&pal.model_text(model))
-                    .pos(Pos::new(HPos::Left, VPos::Top)),
+                sc.font(font, FontStyle::Bold).color(&look.text).pos(Pos::new(HPos::Left, VPos::Top)),
             ))?;
             taken.push(bb);
         }
@@ -655,29 +773,33 @@ fn draw_iterates<DB: DrawingBackend>(
     Ok(())
 }
 
-/// A filled disc (penalty) or diamond (IPC, `r` from centre to corner) with a 1 px `ring`.
+/// A filled `shape` of radius `r` (centre to corner for a diamond) with a 1 px `ring`.
 fn marker<DB: DrawingBackend>(
     root: &DrawingArea<DB, Shift>,
     sc: &Scale,
-    model: Model,
+    shape: Marker,
     (x, y): (i32, i32),
     r: i32,
     fill: RGBColor,
     ring: RGBColor,
 ) -> DrawResult<(), DB> {
     let ring = ring.stroke_width(sc.stroke(1.25));
-    match model {
-        Model::Penalty | Model::CcdAlone => {
+    let pts = match shape {
+        Marker::Disc => {
             root.draw(&Circle::new((x, y), r, fill.filled()))?;
-            root.draw(&Circle::new((x, y), r, ring))?;
+            return root.draw(&Circle::new((x, y), r, ring));
         }
-        Model::Ipc | Model::BarrierAlone => {
-            let pts = vec![(x, y - r), (x + r, y), (x, y + r), (x - r, y), (x, y - r)];
-            root.draw(&Polygon::new(pts.clone(), fill.filled()))?;
-            root.draw(&PathElement::new(pts, ring))?;
+        Marker::Diamond => vec![(x, y - r), (x + r, y), (x, y + r), (x - r, y), (x, y - r)],
+        Marker::Square => {
+            vec![(x - r, y - r), (x + r, y - r), (x + r, y + r), (x - r, y + r), (x - r, y - r)]
         }
-    }
-    Ok(())
+        Marker::Triangle => {
+            let half = (f64::from(r) * 0.87).round() as i32;
+            vec![(x, y - r), (x + half, y + r / 2), (x - half, y + r / 2), (x, y - r)]
+        }
+    };
+    root.draw(&Polygon::new(pts.clone(), fill.filled()))?;
+    root.draw(&PathElement::new(pts, ring))
 }
 
 /// Diagonal hatching of the columns `a..b`, rows `y0..y1`.
@@ -708,33 +830,34 @@ fn hatch<DB: DrawingBackend>(
 }
 
 /// One entry of the legend: a sample of the mark, then its text.
-#[derive(Clone, Copy)]
-enum Swatch {
-    /// The model's curve with its minimizer's marker on it.
-    Curve(Model),
-    /// Small markers of both models: the Newton iterates.
-    Iterates,
+#[derive(Clone)]
+enum Swatch<'a> {
+    /// A model's curve with its minimizer's marker on it.
+    Curve(&'a ModelStyle),
+    /// Small markers of every model shown: the Newton iterates.
+    Iterates(Vec<&'a ModelStyle>),
 }
 
-fn legend(words: &Words) -> [(Swatch, &'static str); 3] {
-    [
-        (Swatch::Curve(Model::Penalty), words.penalty),
-        (Swatch::Curve(Model::Ipc), words.ipc),
-        (Swatch::Iterates, words.iterates),
-    ]
+fn legend<'a>(layers: &[Layer], looks: &[&'a ModelStyle], st: &'a Style) -> Vec<(Swatch<'a>, &'a str)> {
+    let mut out: Vec<(Swatch, &str)> = Vec::new();
+    let mut models: Vec<&ModelStyle> = Vec::new();
+    for (i, l) in layers.iter().enumerate() {
+        if !layers[..i].iter().any(|o| o.model == l.model) {
+            out.push((Swatch::Curve(looks[i]), looks[i].label.as_str()));
+            models.push(looks[i]);
+        }
+    }
+    out.push((Swatch::Iterates(models), st.words.iterates.as_str()));
+    out
 }
 
 const LEGEND_FONT: f64 = 12.0;
 
-fn swatch_width(sc: &Scale, s: Swatch) -> i32 {
+fn swatch_width(sc: &Scale, s: &Swatch) -> i32 {
     match s {
         Swatch::Curve(_) => sc.px(36.0),
-        Swatch::Iterates => sc.px(20.0),
+        Swatch::Iterates(m) => sc.px(10.0 * m.len().max(2) as f64),
     }
-}
-
-fn item_width(sc: &Scale, (swatch, text): (Swatch, &str)) -> i32 {
-    swatch_width(sc, swatch) + sc.px(5.0) + sc.text_width(text, LEGEND_FONT)
 }
 
 /// Legend entries per row, so that no row is wider than `max_w`.
@@ -742,8 +865,8 @@ fn legend_rows(sc: &Scale, legend: &[(Swatch, &str)], max_w: i32) -> Vec<Vec<usi
     let gap = sc.px(18.0);
     let mut rows: Vec<Vec<usize>> = vec![Vec::new()];
     let mut w = 0;
-    for (i, item) in legend.iter().enumerate() {
-        let iw = item_width(sc, *item);
+    for (i, (swatch, text)) in legend.iter().enumerate() {
+        let iw = swatch_width(sc, swatch) + sc.px(5.0) + sc.text_width(text, LEGEND_FONT);
         let last = rows.len() - 1;
         if !rows[last].is_empty() && w + gap + iw > max_w {
             rows.push(vec![i]);
@@ -762,7 +885,7 @@ fn legend_rows(sc: &Scale, legend: &[(Swatch, &str)], max_w: i32) -> Vec<Vec<usi
 fn draw_legend<DB: DrawingBackend>(
     header: &DrawingArea<DB, Shift>,
     sc: &Scale,
-    pal: &Palette,
+    st: &Style,
     legend: &[(Swatch, &str)],
     rows: &[Vec<usize>],
     (left, pad, row_h): (i32, i32, i32),
@@ -772,36 +895,34 @@ fn draw_legend<DB: DrawingBackend>(
         let cy = pad / 2 + r as i32 * row_h + row_h / 2;
         let mut x = left;
         for &i in row {
-            let (swatch, text) = legend[i];
+            let (swatch, text) = &legend[i];
             let sw = swatch_width(sc, swatch);
             match swatch {
-                Swatch::Curve(model) => {
-                    let line = [(x, cy), (x + sw, cy)];
-                    match model {
-                        Model::Penalty | Model::CcdAlone => header.draw(&DashedPathElement::new(
-                            line,
-                            sc.px(7.0),
-                            sc.px(4.0),
-                            pal.penalty.stroke_width(sc.stroke(2.0)),
-                        ))?,
-                        Model::Ipc | Model::BarrierAlone => header
-                            .draw(&PathElement::new(line.to_vec(), pal.ipc.stroke_width(sc.stroke(2.5))))?,
+                Swatch::Curve(look) => {
+                    let line = vec![(x, cy), (x + sw, cy)];
+                    if look.dashed {
+                        let style = look.color.stroke_width(sc.stroke(2.0));
+                        header.draw(&DashedPathElement::new(line, sc.px(7.0), sc.px(4.0), style))?;
+                    } else {
+                        header.draw(&PathElement::new(line, look.color.stroke_width(sc.stroke(2.5))))?;
                     }
-                    let c = pal.model(model);
-                    let r = sc.px(if model == Model::Ipc { 7.0 } else { 5.0 });
-                    marker(header, sc, model, (x + sw / 2, cy), r, c, pal.text)?;
+                    let r = sc.px(5.0 * look.marker.scale());
+                    marker(header, sc, look.marker, (x + sw / 2, cy), r, look.color, st.text)?;
                 }
-                Swatch::Iterates => {
-                    let (rp, ri) = (sc.px(3.5).max(2), sc.px(4.5).max(2));
-                    marker(header, sc, Model::Penalty, (x + rp, cy), rp, pal.penalty, pal.background)?;
-                    marker(header, sc, Model::Ipc, (x + sw - ri, cy), ri, pal.ipc, pal.background)?;
+                Swatch::Iterates(models) => {
+                    let step = sw / models.len().max(1) as i32;
+                    for (k, look) in models.iter().enumerate() {
+                        let r = sc.px(3.5 * look.marker.scale()).max(2);
+                        let cx = x + k as i32 * step + step / 2;
+                        marker(header, sc, look.marker, (cx, cy), r, look.color, st.background)?;
+                    }
                 }
             }
             let tx = x + sw + sc.px(5.0);
             header.draw(&Text::new(
-                text,
+                *text,
                 (tx, cy),
-                sc.text(LEGEND_FONT, pal.text, HPos::Left, VPos::Center),
+                sc.text(LEGEND_FONT, st.text, HPos::Left, VPos::Center),
             ))?;
             x = tx + sc.text_width(text, LEGEND_FONT) + gap;
         }

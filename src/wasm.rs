@@ -4,7 +4,6 @@
 //! each frame. Every exported function that takes input returns `Result<_, JsError>` whose
 //! message names the parameter; nothing here unwraps.
 
-use std::cell::Cell;
 use std::collections::VecDeque;
 
 use js_sys::{Array, Float64Array, Object, Reflect, Uint32Array};
@@ -139,6 +138,41 @@ impl Ball {
         self.x_tildes.last().copied().unwrap_or(self.sim.params().h * self.sim.v())
     }
 
+    /// The step the energy plot rests on once the throw is decided (1-based; 0 before the
+    /// first): the first of the ball's largest x, i.e. the red ball's jump or the green
+    /// ball's closest approach.
+    fn impact_step(&self) -> usize {
+        let first_max =
+            self.positions.iter().enumerate().fold(None, |best: Option<(usize, f64)>, (i, &x)| {
+                if best.is_some_and(|(_, b)| b >= x) {
+                    best
+                } else {
+                    Some((i, x))
+                }
+            });
+        first_max.map_or(0, |(i, _)| i + 1)
+    }
+
+    /// The energy plot's curve of this ball at step `step` (1-based; 0: the next step's x̃,
+    /// before the first), a ball decided earlier showing its last: the step's x̃, where its
+    /// Newton ended (what its card says) and its iterates.
+    fn layer(&self, step: usize) -> plot::Layer<'_> {
+        let model = self.sim.model();
+        let s = step.min(self.steps());
+        if s == 0 {
+            let x_tilde = self.x_tilde();
+            let minimizer = landscape::minimizer(self.sim.params(), model, x_tilde);
+            return plot::Layer { model, x_tilde, step: None, minimizer, iterates: &[] };
+        }
+        plot::Layer {
+            model,
+            x_tilde: self.x_tildes[s - 1],
+            step: Some(s),
+            minimizer: self.positions[s - 1],
+            iterates: self.step_iterates(s),
+        }
+    }
+
     /// Iterates of step `step` (1-based), empty if it is not kept.
     fn step_iterates(&self, step: usize) -> &[Iterate] {
         let first = self.recent.front().map_or(0, |(s, _)| *s);
@@ -189,6 +223,29 @@ impl Figure {
     fn restart(&mut self) {
         self.penalty = Ball::new(&self.params, Model::Penalty);
         self.ipc = Ball::new(&self.params, Model::Ipc);
+    }
+
+    /// The energy plot's curves, penalty on top. For a finite `x_tilde` (the reader's), every
+    /// model at that x̃ with E's global minimizer; else each ball at step `step`, or with
+    /// `step` 0 following the throw: each ball's latest step, and once both are decided each
+    /// one's impact step.
+    fn energy_layers(&self, step: usize, x_tilde: f64) -> Vec<plot::Layer<'_>> {
+        let done = self.done();
+        [&self.penalty, &self.ipc]
+            .into_iter()
+            .map(|b| {
+                if x_tilde.is_finite() {
+                    let model = b.sim.model();
+                    let minimizer = landscape::minimizer(&self.params, model, x_tilde);
+                    return plot::Layer { model, x_tilde, step: None, minimizer, iterates: &[] };
+                }
+                b.layer(match step {
+                    0 if done => b.impact_step(),
+                    0 => b.steps(),
+                    s => s,
+                })
+            })
+            .collect()
     }
 }
 
@@ -348,21 +405,39 @@ impl Figure {
         Ok(landscape::minimizer(&self.params, m, x_tilde))
     }
 
-    /// Draws the energy plot of both models for `x_tilde` on `[x0, x1]` into `canvas`
-    /// (backing size = CSS size × `dpr`), with the Newton iterates of each ball's latest kept
-    /// step that minimized towards this very `x_tilde` (bit for bit). Returns `[left, right, top, bottom, x0, x1]`:
-    /// the plotting area in backing pixels, which maps `x0..x1` linearly onto `left..right`.
+    /// What the energy plot shows for `step` and `x_tilde` (as [`Figure::draw_energy`]):
+    /// `[x0, x1, …]`, its x window, then for each ball (penalty, IPC) its curve's x̃, the
+    /// minimizer marked on it and the step shown (0 for none).
+    #[wasm_bindgen(js_name = energyLayers)]
+    pub fn energy_layers_js(&self, step: usize, x_tilde: f64) -> Float64Array {
+        let layers = self.energy_layers(step, x_tilde);
+        let x_tildes: Vec<f64> = layers.iter().map(|l| l.x_tilde).collect();
+        let (x0, x1) = plot::window(&self.params, &x_tildes);
+        let mut out = vec![x0, x1];
+        for l in &layers {
+            out.extend([l.x_tilde, l.minimizer, l.step.map_or(0.0, |s| s as f64)]);
+        }
+        Float64Array::from(out.as_slice())
+    }
+
+    /// Draws the energy plot into `canvas` (backing size = CSS size × `dpr`) on `[x0, x1]`:
+    /// each ball's curve at step `step` (0: following the throw), or every model at the
+    /// reader's `x_tilde` if it is finite (see [`Figure::energy_layers_js`]), in `style`.
+    /// Returns `[left, right, top, bottom, x0, x1]`: the plotting area in backing pixels,
+    /// which maps `x0..x1` linearly onto `left..right`.
     #[wasm_bindgen(js_name = drawEnergy)]
+    #[allow(clippy::too_many_arguments)]
     pub fn draw_energy(
         &self,
         canvas: web_sys::HtmlCanvasElement,
+        step: usize,
         x_tilde: f64,
         x0: f64,
         x1: f64,
         dpr: f64,
-        dark: bool,
+        style: &PlotStyle,
     ) -> Result<Float64Array, JsError> {
-        finite_args(&[("x_tilde", x_tilde), ("x0", x0), ("x1", x1), ("dpr", dpr)])?;
+        finite_args(&[("x0", x0), ("x1", x1), ("dpr", dpr)])?;
         if x0 >= x1 {
             return Err(JsError::new(&format!(
                 "x0 = {} must be less than x1 = {}",
@@ -381,26 +456,11 @@ impl Figure {
                  allowed: at least {min_w}×{min_h} CSS pixels"
             )));
         }
-        /// The iterates of the latest kept step that minimized towards this very x̃: the
-        /// step being followed, or an earlier one the reader picked in the trace panel.
-        fn latest(b: &Ball, x_tilde: f64) -> &[Iterate] {
-            let first = b.recent.front().map_or(1, |(s, _)| *s).max(1);
-            (first..=b.steps())
-                .rev()
-                .find(|&s| b.x_tildes[s - 1].to_bits() == x_tilde.to_bits())
-                .map_or(&[], |s| b.step_iterates(s))
+        let layers = self.energy_layers(step, x_tilde);
+        if let Some(l) = layers.iter().find(|l| style.0.model(l.model).is_none()) {
+            return Err(JsError::new(&format!("style: no look for model {}", l.model.name())));
         }
-        let input = plot::EnergyPlot {
-            params: &self.params,
-            x_tilde,
-            x0,
-            x1,
-            dpr,
-            palette: plot::Palette::for_theme(dark),
-            lang: PLOT_LANG.with(Cell::get),
-            penalty_iterates: latest(&self.penalty, x_tilde),
-            ipc_iterates: latest(&self.ipc, x_tilde),
-        };
+        let input = plot::EnergyPlot { params: &self.params, layers: &layers, x0, x1, dpr, style: &style.0 };
         let backend = plotters_canvas::CanvasBackend::with_canvas_object(canvas)
             .ok_or_else(|| JsError::new("canvas: no 2d context (is it used for WebGL?)"))?;
         let root = plotters::prelude::IntoDrawingArea::into_drawing_area(backend);
@@ -429,18 +489,101 @@ impl Figure {
     }
 }
 
-thread_local! {
-    /// The language of the energy plot's words, set by the page once it knows its own.
-    static PLOT_LANG: Cell<plot::Lang> = const { Cell::new(plot::Lang::En) };
+/// The energy plot's colours and words, from the page (www/energy.js reads its CSS
+/// variables and i18n words).
+#[wasm_bindgen]
+pub struct PlotStyle(plot::Style);
+
+/// `obj[key]` as a string.
+fn string_field(obj: &JsValue, key: &str) -> Option<String> {
+    Reflect::get(obj, &JsValue::from_str(key)).ok()?.as_string()
 }
 
-/// Sets the language of the energy plot's words and decimal separator: `"en"` or `"es"`.
-#[wasm_bindgen(js_name = setPlotLanguage)]
-pub fn set_plot_language(lang: &str) -> Result<(), JsError> {
-    let l = plot::Lang::from_code(lang)
-        .ok_or_else(|| JsError::new(&format!("lang {} is unknown; allowed: \"en\", \"es\"", echo(lang))))?;
-    PLOT_LANG.with(|c| c.set(l));
-    Ok(())
+/// `obj[key]` as a number.
+fn number_field(obj: &JsValue, key: &str) -> Option<f64> {
+    Reflect::get(obj, &JsValue::from_str(key)).ok()?.as_f64()
+}
+
+/// `obj[key]` as a colour `0xRRGGBB`.
+fn color_field(obj: &JsValue, key: &str) -> Option<plotters::style::RGBColor> {
+    let v =
+        number_field(obj, key).filter(|v| (0.0..=f64::from(0xff_ffff)).contains(v) && v.fract() == 0.0)?;
+    let v = v as u32;
+    Some(plotters::style::RGBColor((v >> 16) as u8, (v >> 8) as u8, v as u8))
+}
+
+#[wasm_bindgen]
+impl PlotStyle {
+    /// `colors`: `{background, text, muted, grid, axis, wall_fill, wall_hatch, wall_edge,
+    /// x_tilde, dhat_fill, dhat_text}` as `0xRRGGBB`, and `dhat_alpha` (the opacity of
+    /// `dhat_fill`, in [0, 1]); `words`: `{iterates, wall, x_axis, front_face_at, off_plot,
+    /// step}` (the word before a step's number); `decimal`: "." or ",". No model yet.
+    #[wasm_bindgen(constructor)]
+    pub fn new(colors: JsValue, words: JsValue, decimal: &str) -> Result<PlotStyle, JsError> {
+        let style = PlotStyle::from_js(&colors, &words, decimal);
+        style.map(PlotStyle).ok_or_else(|| {
+            JsError::new(
+                "style: every colour must be a number 0xRRGGBB (dhat_alpha in [0, 1]), every word a \
+                 string, decimal \".\" or \",\"",
+            )
+        })
+    }
+
+    /// Sets how `model` looks: `{color, text, marker, dashed, label}` (colours `0xRRGGBB`),
+    /// `marker` one of "disc", "diamond", "square", "triangle".
+    #[wasm_bindgen(js_name = setModel)]
+    pub fn set_model(&mut self, model: &str, look: JsValue) -> Result<(), JsError> {
+        let m = Model::from_name(model)
+            .ok_or_else(|| JsError::new(&format!("model {} is unknown", echo(model))))?;
+        let style = (|| {
+            Some(plot::ModelStyle {
+                color: color_field(&look, "color")?,
+                text: color_field(&look, "text")?,
+                marker: plot::Marker::from_name(&string_field(&look, "marker")?)?,
+                dashed: Reflect::get(&look, &JsValue::from_str("dashed")).ok()?.is_truthy(),
+                label: string_field(&look, "label")?,
+            })
+        })();
+        self.0.models[m as usize] = Some(style.ok_or_else(|| {
+            JsError::new("look: color and text must be numbers 0xRRGGBB, marker one of disc, diamond, square, triangle, label a string")
+        })?);
+        Ok(())
+    }
+}
+
+impl PlotStyle {
+    fn from_js(colors: &JsValue, words: &JsValue, decimal: &str) -> Option<plot::Style> {
+        let c = |k: &str| color_field(colors, k);
+        let w = |k: &str| string_field(words, k);
+        let alpha = number_field(colors, "dhat_alpha").filter(|a| (0.0..=1.0).contains(a))?;
+        Some(plot::Style {
+            background: c("background")?,
+            text: c("text")?,
+            muted: c("muted")?,
+            grid: c("grid")?,
+            axis: c("axis")?,
+            wall_fill: c("wall_fill")?,
+            wall_hatch: c("wall_hatch")?,
+            wall_edge: c("wall_edge")?,
+            x_tilde: c("x_tilde")?,
+            dhat_fill: plotters::style::Color::mix(&c("dhat_fill")?, alpha),
+            dhat_text: c("dhat_text")?,
+            models: [None, None, None, None],
+            words: plot::Words {
+                iterates: w("iterates")?,
+                wall: w("wall")?,
+                x_axis: w("x_axis")?,
+                front_face_at: w("front_face_at")?,
+                off_plot: w("off_plot")?,
+                step: w("step")?,
+            },
+            decimal: match decimal {
+                "." => '.',
+                "," => ',',
+                _ => return None,
+            },
+        })
+    }
 }
 
 fn finite_args(args: &[(&str, f64)]) -> Result<(), JsError> {

@@ -5,8 +5,8 @@
 use std::process::Command;
 
 use ipc_wall::figure::{self, Style, Throws, PLOT_HEIGHT, PNG_SCALE, SCENE_HEIGHT, WIDTH};
-use ipc_wall::plot::{Lang, Palette};
-use ipc_wall::Params;
+use ipc_wall::figure::{Lang, Palette};
+use ipc_wall::{Model, Params};
 use roxmltree::{Document, Node};
 
 fn hex(c: plotters::style::RGBColor) -> String {
@@ -73,7 +73,8 @@ fn the_svg_has_both_curves_the_wall_and_the_x_tilde_line() {
     assert!(xs.iter().all(|&x| x == xs[0]), "x̃ line not vertical: {xs:?}");
     assert!(xs[0] > wall_right, "x̃ at {} left of the wall's back {wall_right}", xs[0]);
     let words: Vec<&str> = plot.descendants().filter_map(|n| n.text()).map(str::trim).collect();
-    assert!(words.contains(&"x̃ = 0.5500 m"), "{words:?}");
+    // Both balls' impact step is the 11th, at the same x̃: one line, labelled with the step.
+    assert!(words.contains(&"step 11 · x̃ = 0.5500 m"), "{words:?}");
 }
 
 #[test]
@@ -100,8 +101,10 @@ fn the_energy_plot_is_at_the_impact_step() {
     let p = Params::default();
     let t = Throws::run(&p);
     // 5 m/s, 10 ms: at 0.50 m after 10 steps, so the 11th predicts x̃ = 0.55 m past the wall.
-    assert_eq!(t.impact, 11);
-    assert!((t.x_tilde - 0.55).abs() < 1e-12, "{}", t.x_tilde);
+    assert_eq!(t.impact, [11, 11]);
+    for x_tilde in t.x_tilde {
+        assert!((x_tilde - 0.55).abs() < 1e-12, "{x_tilde}");
+    }
     assert!(!t.iterates[0].is_empty() && !t.iterates[1].is_empty());
     assert!(t.positions[0][10] > p.wall + p.thickness, "the red ball jumps at that step");
     assert!(t.positions[1].iter().all(|&x| x < p.wall), "the green ball never touches");
@@ -164,5 +167,141 @@ fn the_cli_writes_the_svg_and_refuses_a_list() {
         assert_eq!(out.status.code(), Some(2), "{bad:?}");
         let err = String::from_utf8_lossy(&out.stderr);
         assert_eq!(err.lines().count(), 1, "{err}");
+    }
+}
+
+/// The static figure's plot style with looks for the two halves alone as well.
+fn four_model_style() -> ipc_wall::plot::Style {
+    use ipc_wall::plot::{Marker, ModelStyle};
+    use plotters::style::RGBColor;
+    let mut st = Style::default().plot();
+    let look = |color: RGBColor, marker, dashed, label: &str| {
+        Some(ModelStyle { color, text: color, marker, dashed, label: label.to_string() })
+    };
+    st.models[Model::BarrierAlone as usize] =
+        look(RGBColor(0x1f, 0x6f, 0xd0), Marker::Square, false, "barrier alone");
+    st.models[Model::CcdAlone as usize] =
+        look(RGBColor(0xc0, 0x7a, 0x00), Marker::Triangle, true, "CCD alone");
+    st
+}
+
+/// The energy plot alone as an SVG document, every model at the reader's `x_tilde`.
+fn plot_svg(p: &Params, st: &ipc_wall::plot::Style, models: &[Model], x_tilde: f64, width: u32) -> String {
+    use ipc_wall::plot::{self, EnergyPlot, Layer};
+    use plotters::prelude::*;
+    let layers: Vec<Layer> = models
+        .iter()
+        .map(|&model| Layer {
+            model,
+            x_tilde,
+            step: None,
+            minimizer: ipc_wall::landscape::minimizer(p, model, x_tilde),
+            iterates: &[],
+        })
+        .collect();
+    let (x0, x1) = plot::window(p, &[x_tilde]);
+    let mut out = String::new();
+    {
+        let root = SVGBackend::with_string(&mut out, (width, 400)).into_drawing_area();
+        let input = EnergyPlot { params: p, layers: &layers, x0, x1, dpr: 1.0, style: st };
+        plot::draw(&root, &input).unwrap();
+        root.present().unwrap();
+    }
+    out
+}
+
+#[test]
+fn every_model_of_the_table_can_be_drawn_and_the_barrier_alone_curve_is_finite_behind_the_wall() {
+    let p = Params::default();
+    let st = four_model_style();
+    let text = plot_svg(&p, &st, &Model::ALL, 0.55, 800);
+    let doc = Document::parse(&text).unwrap();
+    let root = doc.root_element();
+    for m in Model::ALL {
+        let c = hex(st.model(m).unwrap().color);
+        let pts: usize = with(root, "polyline", "stroke", &c).iter().map(|n| points(n).len()).sum();
+        assert!(pts >= 40, "{m:?}: {pts} curve points");
+    }
+    let words: String = root.descendants().filter_map(|n| n.text()).collect();
+    for label in ["penalty ½kp²", "IPC log barrier", "barrier alone", "CCD alone"] {
+        assert!(words.contains(label), "legend {label}: {words}");
+    }
+    // The wall's back face, as drawn: the right edge of its fill.
+    let pal = Palette::LIGHT;
+    let walls = with(root, "rect", "fill", &hex(pal.wall_fill));
+    let wall = walls.iter().max_by(|a, b| num(a, "height").total_cmp(&num(b, "height"))).unwrap();
+    let back_px = num(wall, "x") + num(wall, "width");
+    // The barrier-alone curve is drawn behind the wall (finite there), and not inside it.
+    let c = hex(st.model(Model::BarrierAlone).unwrap().color);
+    // (Within the plot's rows: the legend above has its own swatches.)
+    let (top, bottom) = (num(wall, "y"), num(wall, "y") + num(wall, "height"));
+    let xs: Vec<f64> = with(root, "polyline", "stroke", &c)
+        .iter()
+        .flat_map(|n| points(n))
+        .filter(|&(_, y)| y >= top && y <= bottom)
+        .map(|(x, _)| x)
+        .collect();
+    assert!(xs.iter().any(|&x| x > back_px + 20.0), "drawn behind the wall");
+    assert!(!xs.iter().any(|&x| x > num(wall, "x") + 2.0 && x < back_px - 2.0), "nothing inside the wall");
+}
+
+#[test]
+fn the_barrier_alone_energy_has_a_second_bump_past_the_back_face_and_none_beyond_dhat() {
+    use ipc_wall::landscape::{clipped_curve, energy, plot_grid};
+    let p = Params::default();
+    let back = p.wall + p.thickness;
+    let x_tilde = 0.55;
+    let inertia = |x: f64| 0.5 * p.mass * (x - x_tilde) * (x - x_tilde);
+    let e = |x: f64| energy(&p, Model::BarrierAlone, x, x_tilde);
+    for frac in [1e-6, 1e-3, 0.1, 0.5, 0.9] {
+        let x = back + frac * p.dhat;
+        assert!(e(x).is_finite() && e(x) > inertia(x), "a finite bump at d = {frac} d̂ behind the wall");
+    }
+    for x in [back + 1.0001 * p.dhat, back + 2.0 * p.dhat, 0.55, 0.58] {
+        assert_eq!(e(x), inertia(x), "no barrier beyond d̂ (x = {x})");
+    }
+    assert_eq!(e(p.wall + 0.5 * p.thickness), f64::INFINITY, "infinite inside the wall");
+    // As the plot samples it: infinite at both faces, finite on both sides.
+    let (x0, x1) = ipc_wall::plot::window(&p, &[x_tilde]);
+    let xs = plot_grid(&p, x0, x1, 600, &[]);
+    let curve = clipped_curve(&p, Model::BarrierAlone, x_tilde, &xs, 1.0);
+    assert!(
+        curve.infinite_at.contains(&p.wall) && curve.infinite_at.contains(&back),
+        "{:?}",
+        curve.infinite_at
+    );
+    assert!(curve.segments.iter().flatten().any(|&(x, _)| x > back), "drawn behind the wall");
+}
+
+#[test]
+fn the_wall_label_keeps_clear_of_the_x_tilde_line() {
+    let p = Params::default();
+    let st = Style::default().plot();
+    for width in [1280, 800, 390] {
+        // x̃ at the wall's mid-plane: where the centred label used to sit under the line.
+        for x_tilde in [p.wall + 0.5 * p.thickness, p.wall + 0.1 * p.thickness, p.wall + 0.9 * p.thickness] {
+            let text = plot_svg(&p, &st, &Model::BOTH, x_tilde, width);
+            let doc = Document::parse(&text).unwrap();
+            let root = doc.root_element();
+            let line: Vec<f64> = with(root, "polyline", "stroke", &hex(Palette::LIGHT.x_tilde))
+                .iter()
+                .flat_map(|n| points(n))
+                .map(|(x, _)| x)
+                .collect();
+            assert!(!line.is_empty(), "the x̃ line at {x_tilde} ({width} px)");
+            let label =
+                root.descendants().find(|n| n.text().map(str::trim) == Some("wall")).expect("the wall label");
+            // plotters writes the anchor point and text-anchor: the label's extent from them.
+            let (x, w) = (num(&label, "x"), 11.0 * 0.58 * 4.0);
+            let (a, b) = match label.attribute("text-anchor") {
+                Some("middle") => (x - w / 2.0, x + w / 2.0),
+                Some("end") => (x - w, x),
+                _ => (x, x + w),
+            };
+            assert!(
+                line.iter().all(|&l| l < a - 2.0 || l > b + 2.0),
+                "x̃ line {line:?} under the label {a}..{b} ({width} px)"
+            );
+        }
     }
 }

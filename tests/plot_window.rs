@@ -192,3 +192,21 @@ fn clip_interpolates_crossings_and_breaks_at_nan() {
     assert_eq!(c.segments, vec![vec![(0.0, 0.2), (1.0, 0.4), (2.0, 1.0)]]);
     assert_eq!(c.infinite_at, vec![2.0]);
 }
+
+#[test]
+fn the_x_window_is_the_page_default_and_widens_to_show_every_x_tilde() {
+    let p = Params::default();
+    // 30 mm before the wall to 40 mm behind its back face, whatever x̃ inside it.
+    assert_eq!(ipc_wall::plot::window(&p, &[]), window(&p));
+    for xs in [&[0.5, 0.55][..], &[0.55], &[f64::NAN]] {
+        assert_eq!(ipc_wall::plot::window(&p, xs), window(&p), "{xs:?}");
+    }
+    // Each curve's own x̃ is shown, with a margin, however far apart the balls' x̃ are.
+    for xs in [&[0.05, 0.55][..], &[0.5, 0.9], &[0.1, 1.2]] {
+        let (x0, x1) = ipc_wall::plot::window(&p, xs);
+        for &x in xs {
+            assert!(x > x0 && x < x1, "x̃ = {x} in [{x0}, {x1}]");
+        }
+        assert!(x0 <= window(&p).0 && x1 >= window(&p).1, "the wall stays in view");
+    }
+}

@@ -1,20 +1,66 @@
-// The energy plot: the drawing is Rust's (Figure.drawEnergy, plotters-canvas); this module
-// picks the x window, redraws only when an input changed, and turns pointer and keyboard
-// input into x̃ using the plot rectangle drawEnergy returns (in backing pixels).
+// The energy plot: the drawing is Rust's (Figure.drawEnergy, plotters-canvas), and so are
+// the window and what each curve shows (Figure.energyLayers); this module hands Rust the
+// page's colours (CSS variables) and words (i18n.js) as a PlotStyle, redraws only when an
+// input changed, and turns pointer and keyboard input into x̃ using the plot rectangle
+// drawEnergy returns (in backing pixels).
 
-/**
- * The x window around the wall: from a little before the barrier's reach to a little behind
- * the back face, widened to include x̃ when it is farther.
- */
-export function energyWindow(params, xTilde) {
-  const { wall, thickness: w, dhat } = params;
-  let x0 = wall - Math.max(1.5 * w, 2.5 * dhat);
-  let x1 = wall + w + Math.max(2 * w, 0.5 * dhat);
-  if (Number.isFinite(xTilde)) {
-    if (xTilde < x0) x0 = xTilde - 0.08 * (x1 - xTilde);
-    if (xTilde > x1) x1 = xTilde + 0.08 * (xTilde - x0);
+import { t, getLang, fmtFixed } from './i18n.js';
+
+/** Each model's marks, by the core's model name: the one table of shapes (the colours are
+ * the CSS variables --NAME and --NAME-text, the label i18n's plot.model.NAME). */
+export const MODEL_MARKS = {
+  penalty: { marker: 'disc', dashed: true },
+  ipc: { marker: 'diamond', dashed: false },
+  'barrier-alone': { marker: 'square', dashed: false },
+  'ccd-alone': { marker: 'triangle', dashed: true },
+};
+
+/** A CSS colour as the page's variables write it (#rgb, #rrggbb, rgb(), rgba()):
+ * [0xRRGGBB, opacity]. */
+function parseColor(css) {
+  const s = css.trim();
+  let m = s.match(/^#([0-9a-f]{3}|[0-9a-f]{6})$/i);
+  if (m) return [parseInt(m[1].length === 3 ? m[1].replace(/./g, '$&$&') : m[1], 16), 1];
+  m = s.match(/^rgba?\(\s*(\d+)\s*,\s*(\d+)\s*,\s*(\d+)\s*(?:,\s*([\d.]+)\s*)?\)$/);
+  if (m) return [(Number(m[1]) << 16) | (Number(m[2]) << 8) | Number(m[3]), m[4] === undefined ? 1 : Number(m[4])];
+  throw new Error(`the colour ${JSON.stringify(css)} is not #rrggbb or rgb()`);
+}
+
+/** The page's colours and words for the plot, in the wasm module `glue`'s PlotStyle. */
+function plotStyle(glue) {
+  const cs = getComputedStyle(document.documentElement);
+  const v = (n) => cs.getPropertyValue(n).trim();
+  const c = (n) => parseColor(v(n))[0];
+  const [dhat, dhatAlpha] = parseColor(v('--barrier'));
+  const colors = {
+    background: c('--canvas-bg'),
+    text: c('--fg'),
+    muted: c('--muted'),
+    grid: c('--lane'),
+    axis: c('--line'),
+    wall_fill: c('--wall-fill'),
+    wall_hatch: c('--wall-hatch'),
+    wall_edge: c('--wall-edge'),
+    x_tilde: c('--xtilde'),
+    dhat_fill: dhat,
+    dhat_alpha: dhatAlpha,
+    dhat_text: c('--barrier-text'),
+  };
+  const words = {
+    iterates: t('plot.iterates'),
+    wall: t('plot.wall'),
+    x_axis: t('plot.xAxis'),
+    front_face_at: t('plot.frontFaceAt'),
+    off_plot: t('plot.offPlot'),
+    step: t('plot.step'),
+  };
+  const style = new glue.PlotStyle(colors, words, fmtFixed(0.5, 1).charAt(1));
+  for (const [name, marks] of Object.entries(MODEL_MARKS)) {
+    // A model without colours on this page has no ball here.
+    if (!v(`--${name}`)) continue;
+    style.setModel(name, { ...marks, color: c(`--${name}`), text: c(`--${name}-text`), label: t(`plot.model.${name}`) });
   }
-  return [x0, x1];
+  return style;
 }
 
 // The smallest CSS size drawEnergy accepts (src/plot.rs, MIN_CSS_SIZE).
@@ -120,16 +166,30 @@ export function setupEnergy(canvas, { onDrag, onDragStart, onDragEnd, onKey }) {
     onKey(delta, rect.x0, rect.x1);
   });
 
-  /** Draws (in Rust) if any input changed; keeps the plot rectangle it returns. */
-  function draw(figure, xTilde, x0, x1, dark, stepKey, paramsKey) {
-    const k = `${xTilde}|${x0}|${x1}|${dark}|${stepKey}|${paramsKey}|${canvas.width}x${canvas.height}`;
+  // The PlotStyle of the current colours and language, made again when either changes.
+  let style = null;
+  let styleKey = '';
+  let styleGlue = null;
+
+  /** Draws (in Rust) `shown` (step, x_tilde, x0, x1, as for Figure.drawEnergy) if any input
+   * changed; keeps the plot rectangle it returns. */
+  function draw(figure, glue, shown, dark, stepKey, paramsKey) {
+    const { step, xTilde, x0, x1 } = shown;
+    const k = `${step}|${xTilde}|${x0}|${x1}|${dark}|${stepKey}|${paramsKey}|${getLang()}|${canvas.width}x${canvas.height}`;
     if (k === key) return false;
     // A canvas in a collapsed or hidden container (an article's closed <details>, an iframe
     // not laid out yet) is smaller than the plot can be drawn in (plot::MIN_CSS_SIZE, which
     // drawEnergy refuses): wait for the next resize instead of failing every frame.
     if (canvas.width + 1 < MIN_CSS_W * dpr || canvas.height + 1 < MIN_CSS_H * dpr) return false;
+    const sk = `${dark}|${getLang()}`;
+    if (!style || sk !== styleKey || glue !== styleGlue) {
+      if (style && glue === styleGlue) style.free();
+      style = plotStyle(glue);
+      styleKey = sk;
+      styleGlue = glue;
+    }
     key = k;
-    const r = figure.drawEnergy(canvas, xTilde, x0, x1, dpr, dark);
+    const r = figure.drawEnergy(canvas, step, xTilde, x0, x1, dpr, style);
     rect.left = r[0];
     rect.right = r[1];
     rect.top = r[2];
@@ -153,5 +213,5 @@ export function setupEnergy(canvas, { onDrag, onDragStart, onDragEnd, onKey }) {
     };
   }
 
-  return { resize, draw, view, isDragging: () => dragging, invalidate: () => (key = '') };
+  return { resize, draw, view, invalidate: () => (key = '') };
 }

@@ -146,11 +146,8 @@ export function setupExtras() {
     extrasRoot.before(toggle);
   }
 
-  const showStep = (model, step) => {
-    // The energy plot draws the iterates of the step whose x̃ it shows.
-    const xt = api.guard((f) => f.stepXTilde(model, step));
-    if (Number.isFinite(xt)) window.ipcWall.setXTilde(xt);
-  };
+  // The energy plot shows that step of both balls, each on its own x̃ with its iterates.
+  const showStep = (model, step) => window.ipcWall.showStep(step);
   trace = setupTrace(traceRoot, { onPick: showStep, impactStep, clippedStep });
   timeline = setupTimeline(timelineCanvas, { onPick: (step) => trace.pick(trace.selection().model, step) });
   offload = startOffload(api.compiled());

@@ -24,7 +24,7 @@ import { MSG, isFramed, postToParent, setupMessages, setupResizePosts, embedSnip
 import { setupShare } from './share.js';
 import { countDraw, drawCounts } from './chart.js';
 import { setupScene, readColors } from './scene.js';
-import { setupEnergy, energyWindow } from './energy.js';
+import { setupEnergy } from './energy.js';
 // Issue 4: presets, the solver's trace, the throw over time, the regime map, the table.
 import { setupExtras, updateExtras, pauseExtras } from './extras.js';
 
@@ -49,6 +49,7 @@ const ui = {
   rate: 3, // steps per second, from speed and h
   ffSteps: 0, // steps of free flight played faster, so a long approach stays short
   xTildeUser: null, // x̃ chosen by the reader (drag/keys/API); null: follow the throw
+  plotStep: 0, // the step the energy plot shows (picked in the trace); 0: follow the throw
   dragWindow: null, // x window frozen while dragging, so the plot does not move under the pointer
   restarts: 0, // bumps on every restart: part of the energy plot's redraw key
   sceneDirty: true,
@@ -57,8 +58,8 @@ const ui = {
   dark: darkQuery.matches,
   announced: { penalty: 'flying', ipc: 'flying' },
   state: null,
-  minimizers: { key: '', penalty: NaN, ipc: NaN },
-  plotted: { xTilde: NaN, x0: NaN, x1: NaN },
+  // What the energy plot shows (Figure.energyLayers): per ball its x̃, marked minimizer, step.
+  plotted: { key: '', xTilde: NaN, x0: NaN, x1: NaN, penalty: null, ipc: null },
   iterates: { penalty: [], ipc: [], key: '' },
   specs: [], // the core's parameterSpecs(): names, units, ranges, defaults
   langChosen: null, // the language the link asked for or the reader picked; null: the browser's
@@ -130,7 +131,6 @@ function relabel() {
   updateLangSwitch();
   relabelSliders();
   relabelTransport(document);
-  applyPlotLanguage();
   if (ui.state) updateSliders(ui.state.params);
   if (ui.note && !$('note').hidden) $('note-text').textContent = ui.note();
   // The last announcement again, in the new language (a reader who switched hears it anew).
@@ -139,16 +139,6 @@ function relabel() {
   ui.textDirty = true;
   ui.url.seen = '';
   share?.refresh();
-}
-
-/** The energy plot draws its own words (in Rust): tell it the language. */
-function applyPlotLanguage() {
-  if (api.isDead()) return;
-  try {
-    api.guard((_, g) => g.setPlotLanguage(getLang()));
-  } catch {
-    // Not loaded yet: main() calls this again once it is.
-  }
 }
 
 function setupControls() {
@@ -288,7 +278,6 @@ async function recoverFigure() {
   $('error-detail').textContent = t('error.recovering');
   try {
     await api.recover();
-    applyPlotLanguage();
     $('error-banner').hidden = true;
     restartAfterChange(false);
     $('play').focus();
@@ -339,6 +328,7 @@ function restartAfterChange(autoplay) {
   track.penalty.n = 0;
   track.ipc.n = 0;
   ui.xTildeUser = null;
+  ui.plotStep = 0;
   ui.dragWindow = null;
   ui.restarts += 1;
   ui.due = 0;
@@ -369,6 +359,7 @@ function play() {
   if (api.isDead()) return;
   if (api.guard((f) => f.done())) reset();
   ui.xTildeUser = null;
+  ui.plotStep = 0;
   ui.playing = true;
   ui.lastTime = null;
   ui.textDirty = true;
@@ -387,6 +378,7 @@ function reset() {
 function stepOnce() {
   pause();
   ui.xTildeUser = null;
+  ui.plotStep = 0;
   api.guard((f) => f.step());
   refreshState();
   return ui.state;
@@ -395,21 +387,26 @@ function stepOnce() {
 function runToEnd() {
   pause();
   ui.xTildeUser = null;
+  ui.plotStep = 0;
   api.guard((f) => f.runToEnd());
   refreshState();
   return ui.state;
 }
 
 function currentXTilde() {
-  if (ui.xTildeUser !== null) return ui.xTildeUser;
-  const s = ui.state;
-  // Follow the ball that stepped last (IPC keeps stepping after the penalty ball is decided).
-  return s.ipc.steps >= s.penalty.steps ? s.ipc.x_tilde : s.penalty.x_tilde;
+  return ui.xTildeUser ?? ui.plotted.xTilde;
 }
 
 function setXTilde(x) {
   ui.xTildeUser = x;
   ui.textDirty = true;
+}
+
+/** Shows step `step` of both balls on the energy plot (a ball decided earlier: its last). */
+function showStep(step) {
+  pause();
+  ui.xTildeUser = null;
+  ui.plotStep = step;
 }
 
 /** Copies what changed out of the Figure: state, new step positions, latest iterates. */
@@ -489,27 +486,28 @@ function updateScene() {
   countDraw($('scene'));
 }
 
-function updateMinimizers(xTilde) {
-  const key = `${ui.restarts}|${xTilde}`;
-  if (key === ui.minimizers.key) return;
-  ui.minimizers.key = key;
-  api.guard((f) => {
-    ui.minimizers.penalty = f.minimizer('penalty', xTilde);
-    ui.minimizers.ipc = f.minimizer('ipc', xTilde);
-  });
+/** What the energy plot shows, from the core: the window and each ball's curve. */
+function updatePlotted() {
+  const xt = ui.xTildeUser ?? NaN;
+  const key = `${ui.restarts}|${ui.state.penalty.steps}/${ui.state.ipc.steps}|${ui.plotStep}|${xt}`;
+  if (key === ui.plotted.key) return;
+  const r = api.guard((f) => f.energyLayers(ui.plotStep, xt));
+  const pl = { key, window: [r[0], r[1]], x0: r[0], x1: r[1] };
+  MODELS.forEach((m, i) => (pl[m] = { x_tilde: r[2 + 3 * i], minimizer: r[3 + 3 * i], step: r[4 + 3 * i] }));
+  // x̃ of the ball shown at the latest step (IPC keeps stepping after penalty is decided).
+  pl.xTilde = pl[MODELS.reduce((a, m) => (pl[m].step >= pl[a].step ? m : a))].x_tilde;
+  ui.plotted = pl;
   ui.textDirty = true;
 }
 
 function updateEnergy() {
-  const xTilde = currentXTilde();
-  const [x0, x1] = ui.dragWindow ?? energyWindow(ui.state.params, xTilde);
-  ui.plotted.xTilde = xTilde;
-  ui.plotted.x0 = x0;
-  ui.plotted.x1 = x1;
-  updateMinimizers(xTilde);
+  updatePlotted();
+  const pl = ui.plotted;
+  [pl.x0, pl.x1] = ui.dragWindow ?? pl.window;
   if (!inView($('energy'))) return false;
+  const shown = { step: ui.plotStep, xTilde: ui.xTildeUser ?? NaN, x0: pl.x0, x1: pl.x1 };
   const stepKey = `${ui.state.penalty.steps}/${ui.state.ipc.steps}`;
-  const drew = api.guard((f) => energy.draw(f, xTilde, x0, x1, ui.dark, stepKey, `${ui.restarts}|${getLang()}`));
+  const drew = api.guard((f, g) => energy.draw(f, g, shown, ui.dark, stepKey, `${ui.restarts}`));
   if (drew) countDraw($('energy'));
   return drew;
 }
@@ -602,20 +600,39 @@ function updateStatus() {
   if (sc.getAttribute('aria-label') !== alt) sc.setAttribute('aria-label', alt);
 }
 
+/** The steps the energy plot shows, in words: "step 11", or each ball's when they differ. */
+function plottedSteps() {
+  const pl = ui.plotted;
+  const steps = MODELS.map((m) => pl[m].step);
+  if (steps.every((s) => s === steps[0])) return t('energy.stepN', { n: steps[0] });
+  return MODELS.map((m) => t('energy.stepOf', { model: t(`card.${m}`), n: pl[m].step })).join(', ');
+}
+
 function updateEnergyText() {
   const p = ui.state.params;
-  const xt = ui.plotted.xTilde;
-  setText('xt-value', fmtPosition(xt));
-  setText('min-penalty', where(ui.minimizers.penalty, p));
-  setText('min-ipc', where(ui.minimizers.ipc, p));
-  setText('energy-mode', ui.xTildeUser === null ? t('energy.following') : t('energy.dragged'));
+  const pl = ui.plotted;
+  const xt = pl.xTilde;
+  const xts = MODELS.map((m) => pl[m].x_tilde);
+  const sameXt = xts.every((x) => x === xts[0]);
+  setText('xt-value', sameXt ? fmtPosition(xt) : MODELS.map((m) => `${t(`card.${m}`)} ${fmtPosition(pl[m].x_tilde)}`).join(' · '));
+  setText('min-penalty', where(pl.penalty.minimizer, p));
+  setText('min-ipc', where(pl.ipc.minimizer, p));
+  let mode = t('energy.dragged');
+  if (ui.xTildeUser === null) {
+    const stepped = MODELS.some((m) => pl[m].step > 0);
+    const done = ui.state.penalty.outcome !== 'flying' && ui.state.ipc.outcome !== 'flying';
+    if (ui.plotStep > 0) mode = t('energy.picked', { steps: plottedSteps() });
+    else if (!stepped) mode = t('energy.following');
+    else mode = t(done ? 'energy.rest' : 'energy.followingStep', { steps: plottedSteps() });
+  }
+  setText('energy-mode', mode);
   const c = $('energy');
-  c.setAttribute('aria-valuemin', String(ui.plotted.x0));
-  c.setAttribute('aria-valuemax', String(ui.plotted.x1));
+  c.setAttribute('aria-valuemin', String(pl.x0));
+  c.setAttribute('aria-valuemax', String(pl.x1));
   c.setAttribute('aria-valuenow', String(xt));
   c.setAttribute(
     'aria-valuetext',
-    t('energy.valuetext', { x: fmtPosition(xt), pen: where(ui.minimizers.penalty, p), ipc: where(ui.minimizers.ipc, p) }),
+    t('energy.valuetext', { x: fmtPosition(xt), pen: where(pl.penalty.minimizer, p), ipc: where(pl.ipc.minimizer, p) }),
   );
 }
 
@@ -783,8 +800,13 @@ function setupVisibility() {
 //                         (x̃ a finite number in [-100, 100] m, else an Error).
 //   setXTilde(x)          What dragging x̃ does: pauses and shows the plot at x̃ = x; returns
 //                         minimizers(x). play() or step() hands x̃ back to the throw.
-//   energyView()          {x_tilde, following, left, right, top, bottom, x0, x1}: the energy
-//                         plot as drawn (its rectangle in CSS px relative to the canvas).
+//   showStep(step)        Shows step `step` (1-based) of both balls on the energy plot (pauses;
+//                         0: follow the throw again); play() or step() follow the throw again.
+//   energyView()          {x_tilde, following, step, models: {penalty: {x_tilde, minimizer,
+//                         step}, ipc}, left, right, top, bottom, x0, x1}: the energy plot as
+//                         drawn (its rectangle in CSS px relative to the canvas). Following the
+//                         throw, each ball's latest step; once both are decided, each one's
+//                         impact step (its largest x: the red jump, the green closest approach).
 //   table()               The article's table at the current parameters: [{v0, model, k,
 //                         outcome, xmax_minus_wall_m, newton_max}].
 //   iterates(model, step) The Newton iterates of step `step` (1-based; 0: the latest) of model
@@ -865,8 +887,17 @@ window.ipcWall = {
     setXTilde(x);
     return minimizers(x);
   },
-  /** The energy plot as drawn: x̃ and the plot rectangle in CSS px relative to the canvas. */
-  energyView: () => ({ x_tilde: ui.plotted.xTilde, following: ui.xTildeUser === null, ...energy.view() }),
+  showStep: (step) => {
+    if (!Number.isInteger(step) || step < 0) throw new Error(`step must be a whole number ≥ 0, not ${String(step)}`);
+    showStep(step);
+  },
+  /** The energy plot as drawn: x̃ and the plot rectangle in CSS px relative to the canvas;
+   * per ball the x̃, minimizer and step of its curve. */
+  energyView: () => {
+    const pl = ui.plotted;
+    const models = Object.fromEntries(MODELS.map((m) => [m, { ...pl[m] }]));
+    return { x_tilde: pl.xTilde, following: ui.xTildeUser === null && ui.plotStep === 0, step: ui.plotStep, models, ...energy.view() };
+  },
   table: () => api.guard((f) => f.table()),
   /** Test hook: draws so far per canvas id (a canvas is drawn only when its inputs change). */
   __draws: () => ({ ...drawCounts }),
@@ -1014,7 +1045,6 @@ async function main() {
   try {
     await api.load({}, compiledWasm);
     ui.specs = api.specs();
-    applyPlotLanguage();
     applyLink();
   } catch (e) {
     // Offer the same Reset as after a panic: it retries the import.
