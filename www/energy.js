@@ -5,15 +5,7 @@
 // drawEnergy returns (in backing pixels).
 
 import { t, getLang, fmtFixed } from './i18n.js';
-
-/** Each model's marks, by the core's model name: the one table of shapes (the colours are
- * the CSS variables --NAME and --NAME-text, the label i18n's plot.model.NAME). */
-export const MODEL_MARKS = {
-  penalty: { marker: 'disc', dashed: true },
-  ipc: { marker: 'diamond', dashed: false },
-  'barrier-alone': { marker: 'square', dashed: false },
-  'ccd-alone': { marker: 'triangle', dashed: true },
-};
+import { MODELS } from './models.js';
 
 /** A CSS colour as the page's variables write it (#rgb, #rrggbb, rgb(), rgba()):
  * [0xRRGGBB, opacity]. */
@@ -55,10 +47,10 @@ function plotStyle(glue) {
     step: t('plot.step'),
   };
   const style = new glue.PlotStyle(colors, words, fmtFixed(0.5, 1).charAt(1));
-  for (const [name, marks] of Object.entries(MODEL_MARKS)) {
+  for (const { name, marker, dash } of MODELS) {
     // A model without colours on this page has no ball here.
     if (!v(`--${name}`)) continue;
-    style.setModel(name, { ...marks, color: c(`--${name}`), text: c(`--${name}-text`), label: t(`plot.model.${name}`) });
+    style.setModel(name, { marker, dashed: dash.length > 0, color: c(`--${name}`), text: c(`--${name}-text`), label: t(`plot.model.${name}`) });
   }
   return style;
 }

@@ -17,8 +17,8 @@ import { setupRegime } from './regime.js';
 import { setupTable } from './table.js';
 import { startOffload } from './offload.js';
 import { inView } from './embed.js';
+import { MODEL_NAMES as MODELS } from './models.js';
 
-const MODELS = ['penalty', 'ipc'];
 // The map fills until this long after the frame began (and always one group of cells), so
 // the frame with everything else stays well inside 16 ms.
 const FRAME_BUDGET_MS = 10;

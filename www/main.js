@@ -27,8 +27,8 @@ import { setupScene, readColors } from './scene.js';
 import { setupEnergy } from './energy.js';
 // Issue 4: presets, the solver's trace, the throw over time, the regime map, the table.
 import { setupExtras, updateExtras, pauseExtras } from './extras.js';
+import { MODEL_NAMES as MODELS, look } from './models.js';
 
-const MODELS = ['penalty', 'ipc'];
 // The wasm compiles while the page sets itself up (index.html preloads it); api.load waits.
 const compiledWasm = WebAssembly.compileStreaming(fetch(new URL('../pkg/ipc_wall_bg.wasm', import.meta.url)));
 compiledWasm.catch(() => {}); // a failure is reported by api.load's own fetch
@@ -534,7 +534,7 @@ function ballDetail(m, b, p) {
       : t('detail.gap', { len: fmtGap(-b.xmax_minus_wall_m) });
   }
   if (at === 'inside') return t('detail.inside', { len: fmtDepth(-d) });
-  if (m === 'ipc' && d < p.dhat) return t('detail.gapNow', { len: fmtGap(d) });
+  if (look(m).reports === 'gap' && d < p.dhat) return t('detail.gapNow', { len: fmtGap(d) });
   return t('detail.distance', { len: fmtLength(d, 3) });
 }
 
@@ -552,7 +552,7 @@ function announcement(m, b, p) {
   // A throw is through once the ball is behind the wall: say where.
   if (b.outcome === 'through') return () => t(`announce.${m}.through`, { x: fmtPosition(b.x) });
   const x = b.xmax_minus_wall_m;
-  if (m === 'penalty') {
+  if (look(m).reports === 'depth') {
     return api.side(p.wall + x, p.wall, p.thickness) === 'inside'
       ? () => t('announce.penalty.stopped', { len: fmtDepth(x) })
       : () => t('announce.penalty.stoppedFront');
@@ -868,7 +868,7 @@ function checkXTilde(x) {
 
 function minimizers(xTilde) {
   checkXTilde(xTilde);
-  return api.guard((f) => ({ penalty: f.minimizer('penalty', xTilde), ipc: f.minimizer('ipc', xTilde) }));
+  return api.guard((f) => Object.fromEntries(MODELS.map((m) => [m, f.minimizer(m, xTilde)])));
 }
 
 window.ipcWall = {

@@ -7,6 +7,8 @@
 // edge at x: the penalty ball is a disc, the IPC ball a diamond, each labelled.
 
 import { t, fmtLength, fmtGap, fmtDepth, fmtSig } from './i18n.js';
+import { MODEL_NAMES, look } from './models.js';
+import { addShape, shapePath } from './draw.js';
 
 const FONT = '12px system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
 const FONT_SMALL = '11px system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
@@ -32,26 +34,6 @@ export function readColors() {
     barrier: v('--barrier'),
     barrierText: v('--barrier-text'),
   };
-}
-
-/** Path of a marker whose leading (right) edge is at (x, y): disc or diamond of radius r. */
-function shapePath(ctx, shape, x, y, r) {
-  ctx.beginPath();
-  addShape(ctx, shape, x, y, r);
-}
-
-/** Adds a marker to the current path, so many markers cost one stroke. */
-function addShape(ctx, shape, x, y, r) {
-  if (shape === 'disc') {
-    ctx.moveTo(x, y);
-    ctx.arc(x - r, y, r, 0, 2 * Math.PI);
-  } else {
-    ctx.moveTo(x, y);
-    ctx.lineTo(x - r, y - r);
-    ctx.lineTo(x - 2 * r, y);
-    ctx.lineTo(x - r, y + r);
-    ctx.closePath();
-  }
 }
 
 function drawBall(ctx, shape, x, y, r, fill, edge) {
@@ -170,7 +152,7 @@ export function setupScene(canvas) {
     const pxPerM = (W - padR - x0px) / xHi;
     const sx = (x) => x0px + x * pxPerM;
     const yTop = 26;
-    const lanes = { penalty: 64, ipc: 106 };
+    const lanes = Object.fromEntries(MODEL_NAMES.map((m, i) => [m, 64 + 42 * i]));
     const yRuler = 126;
 
     // Wall
@@ -227,10 +209,10 @@ export function setupScene(canvas) {
     ctx.stroke();
 
     // Step markers and jump arcs
-    for (const model of ['penalty', 'ipc']) {
+    for (const model of MODEL_NAMES) {
       const y = lanes[model];
-      const shape = model === 'penalty' ? 'disc' : 'diamond';
-      const col = model === 'penalty' ? c.penalty : c.ipc;
+      const shape = look(model).marker;
+      const col = c[look(model).color];
       const buf = view.positions[model];
       const n = view.counts[model];
       ctx.globalAlpha = 0.45;
@@ -273,7 +255,7 @@ export function setupScene(canvas) {
           ctx.font = FONT_SMALL;
           const w = ctx.measureText(s).width;
           // Left of the arc's start if it clears the lane label, else above the arc.
-          const col2 = model === 'penalty' ? c.penaltyText : c.ipcText;
+          const col2 = c[look(model).text];
           if (a - 8 - w > padL + 90) label(ctx, s, a - 8 - w, y - R - 8, col2, c.bg, 'left', FONT_SMALL);
           else label(ctx, s, fit(a + 24, w, padL, W - padR, 'left'), top - 12, col2, c.bg, 'left', FONT_SMALL);
         }
@@ -281,12 +263,12 @@ export function setupScene(canvas) {
     }
 
     // Balls
-    for (const model of ['penalty', 'ipc']) {
+    for (const model of MODEL_NAMES) {
       const b = view.balls[model];
       const y = lanes[model];
-      const shape = model === 'penalty' ? 'disc' : 'diamond';
-      const fill = model === 'penalty' ? c.penalty : c.ipc;
-      const edge = model === 'penalty' ? c.penaltyText : c.ipcText;
+      const shape = look(model).marker;
+      const fill = c[look(model).color];
+      const edge = c[look(model).text];
       if (b.x > xHi) {
         // Off the track to the right: pin it to the edge with its position.
         drawBall(ctx, shape, W - padR, y, R, fill, edge);
@@ -299,20 +281,20 @@ export function setupScene(canvas) {
 
     // Lane labels last, on plates, so a jump arc never crosses them.
     for (const [model, y] of Object.entries(lanes)) {
-      const shape = model === 'penalty' ? 'disc' : 'diamond';
-      const tcol = model === 'penalty' ? c.penaltyText : c.ipcText;
-      label(ctx, t(`ball.${model}`), padL + 13, y - 16, tcol, c.bg, 'left', FONT_BOLD);
+      const shape = look(model).marker;
+      const tcol = c[look(model).text];
+      label(ctx, t(look(model).label), padL + 13, y - 16, tcol, c.bg, 'left', FONT_BOLD);
       ctx.fillStyle = c.bg;
       ctx.fillRect(padL - 2, y - 27, 15, 15);
       shapePath(ctx, shape, padL + 9, y - 20, 4.5);
-      ctx.fillStyle = model === 'penalty' ? c.penalty : c.ipc;
+      ctx.fillStyle = c[look(model).color];
       ctx.fill();
     }
 
     // ---------------- zoom on the front face (log distance) ----------------
     const iTop = 168;
     const iBottom = H - 30;
-    const iLanes = { penalty: iTop + 40, ipc: iTop + 80 };
+    const iLanes = Object.fromEntries(MODEL_NAMES.map((m, i) => [m, iTop + 40 + 40 * i]));
     const wallBlock = Math.round(Math.min(110, Math.max(54, 0.1 * W)));
     const behindW = narrow ? 22 : 34;
     const blockX1 = W - padR - behindW;
@@ -414,10 +396,10 @@ export function setupScene(canvas) {
       if (x <= back) return blockX0 + ((x - wall) / p.thickness) * wallBlock;
       return null;
     };
-    for (const model of ['penalty', 'ipc']) {
+    for (const model of MODEL_NAMES) {
       const y = iLanes[model];
-      const shape = model === 'penalty' ? 'disc' : 'diamond';
-      const col = model === 'penalty' ? c.penalty : c.ipc;
+      const shape = look(model).marker;
+      const col = c[look(model).color];
       const buf = view.positions[model];
       const n = view.counts[model];
       ctx.globalAlpha = 0.45;
@@ -450,18 +432,19 @@ export function setupScene(canvas) {
           shown++;
         }
         ctx.globalAlpha = 1;
-        if (model === 'ipc' && shown > 2 && !narrow) {
+        // Said once, under the last lane.
+        if (model === MODEL_NAMES.at(-1) && shown > 2 && !narrow) {
           text(ctx, t('scene.iterates'), axisL, y + R + 20, c.muted, 'left', FONT_SMALL);
         }
       }
     }
 
-    for (const model of ['penalty', 'ipc']) {
+    for (const model of MODEL_NAMES) {
       const b = view.balls[model];
       const y = iLanes[model];
-      const shape = model === 'penalty' ? 'disc' : 'diamond';
-      const fill = model === 'penalty' ? c.penalty : c.ipc;
-      const edge = model === 'penalty' ? c.penaltyText : c.ipcText;
+      const shape = look(model).marker;
+      const fill = c[look(model).color];
+      const edge = c[look(model).text];
       const r = R - 1;
       let u;
       let s;

@@ -6,6 +6,7 @@
 import * as api from './api.js';
 import { t, fmtFixed, fmtLength, fmtSig, fmtTime, withUnit, getLang } from './i18n.js';
 import { el } from './chart.js';
+import { look } from './models.js';
 
 /** The parameters the table depends on: all but v0. */
 function tableKey(p) {
@@ -42,7 +43,7 @@ function compactK(k) {
 /** One cell's text, in the article's words. */
 function cellText(r, p) {
   const d = r.xmax_minus_wall_m;
-  if (r.model === 'penalty') {
+  if (look(r.model).reports === 'depth') {
     if (r.outcome === 'through') return t('table.through');
     if (d < 0) return t('table.short', { len: fmtFixed(-d * 1e3, 2) });
     return t('table.stop', { len: fmtFixed(d * 1e3, 2) });
@@ -142,7 +143,8 @@ export function setupTable(root, { offload } = {}) {
         td.dataset.outcome = r.outcome;
         td.dataset.xmaxMinusWall = String(r.xmax_minus_wall_m);
         td.dataset.newtonMax = String(r.newton_max);
-        if ((r.model === 'penalty' && r.outcome === 'stopped' && r.xmax_minus_wall_m < 0) || (r.model === 'ipc' && -r.xmax_minus_wall_m >= p.dhat)) short = true;
+        const reports = look(r.model).reports;
+        if ((reports === 'depth' && r.outcome === 'stopped' && r.xmax_minus_wall_m < 0) || (reports === 'gap' && -r.xmax_minus_wall_m >= p.dhat)) short = true;
         tr.append(td);
       }
       body.push(tr);

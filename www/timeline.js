@@ -5,6 +5,8 @@
 
 import { t, fmtTime, fmtSig, withUnit } from './i18n.js';
 import { FONT_SMALL, FONT_BOLD, hidpiCanvas, pointerAt, text } from './chart.js';
+import { MODEL_NAMES, look } from './models.js';
+import { addShape } from './draw.js';
 
 const M = { left: 50, right: 12, top: 24, gap: 40, bottom: 30 };
 
@@ -66,7 +68,7 @@ export function setupTimeline(canvas, { onPick }) {
 
     // ---- x(t) ----
     let xMax = params.wall + params.thickness;
-    for (const m of ['penalty', 'ipc']) {
+    for (const m of MODEL_NAMES) {
       const hs = history[m];
       for (let i = 0; i < hs.len; i++) if (hs.x[i] > xMax) xMax = hs.x[i];
     }
@@ -124,7 +126,7 @@ export function setupTimeline(canvas, { onPick }) {
 
     // ---- Newton iterations per step ----
     let nMax = 4;
-    for (const m of ['penalty', 'ipc']) {
+    for (const m of MODEL_NAMES) {
       const hs = history[m];
       for (let i = 0; i < hs.len; i++) if (hs.n[i] > nMax) nMax = hs.n[i];
     }
@@ -143,21 +145,22 @@ export function setupTimeline(canvas, { onPick }) {
     }
     text(ctx, t('timeline.newton'), left, nTop - 8, { color: c.fg, font: FONT_BOLD });
 
-    // Series: IPC solid green under penalty dashed red (as in the energy plot), markers when
-    // the steps are far enough apart to tell.
+    // Series: the last model (IPC, solid green) first, under the dashed ones (as in the
+    // energy plot); markers when the steps are far enough apart to tell.
     const spacing = (right - left) / Math.max(steps, 1);
     const markers = spacing >= 4;
-    for (const m of ['ipc', 'penalty']) {
+    for (const m of [...MODEL_NAMES].reverse()) {
       const hs = history[m];
       if (!hs.len) continue;
-      const color = m === 'ipc' ? c.ipc : c.penalty;
+      const style = look(m);
+      const color = c[style.color];
       for (const [values, y, start] of [
         [hs.x, yx, 0],
         [hs.n, yn, null],
       ]) {
         ctx.strokeStyle = color;
-        ctx.lineWidth = m === 'ipc' ? 2 : 1.6;
-        ctx.setLineDash(m === 'ipc' ? [] : [6, 4]);
+        ctx.lineWidth = style.width;
+        ctx.setLineDash(style.dash);
         ctx.beginPath();
         if (start !== null) ctx.moveTo(tx(0), y(start));
         else ctx.moveTo(tx(h), y(values[0]));
@@ -198,17 +201,9 @@ export function setupTimeline(canvas, { onPick }) {
           for (let i = 0; i < hs.len; i++) {
             const px = tx((i + 1) * h);
             const py = y(values[i]);
-            if (m === 'ipc') {
-              const r = 3.6;
-              ctx.moveTo(px, py - r);
-              ctx.lineTo(px + r, py);
-              ctx.lineTo(px, py + r);
-              ctx.lineTo(px - r, py);
-              ctx.closePath();
-            } else {
-              ctx.moveTo(px + 2.6, py);
-              ctx.arc(px, py, 2.6, 0, 2 * Math.PI);
-            }
+            // A diamond's half-diagonal a little longer than a disc's radius: the same weight.
+            const r = style.marker === 'disc' ? 2.6 : 3.6;
+            addShape(ctx, style.marker, px + r, py, r);
           }
           ctx.fill();
           ctx.stroke();

@@ -9,7 +9,7 @@ import * as api from './api.js';
 import { t, fmtSig, fmtPosition, fmtGap, fmtLength } from './i18n.js';
 import { el, fmtSignedLength, fmtPrefixed } from './chart.js';
 
-const MODELS = ['penalty', 'ipc'];
+import { MODEL_NAMES as MODELS, look } from './models.js';
 
 /** α as read: up to 4 significant digits (0.9, 0.45, 0.05625). */
 function fmtAlpha(a) {
@@ -35,8 +35,8 @@ export function setupTrace(root, { onPick, impactStep, clippedStep }) {
   const modelButtons = new Map();
   const models = el('div', { class: 'seg', role: 'group', 'data-i18n-label': 'trace.model', 'aria-label': t('trace.model') });
   for (const m of MODELS) {
-    const b = el('button', { type: 'button', 'data-model': m, 'aria-pressed': String(m === 'ipc') });
-    b.append(el('span', { class: `shape ${m === 'ipc' ? 'diamond' : 'disc'}`, 'aria-hidden': 'true' }), el('span', { class: 'seg-label' }));
+    const b = el('button', { type: 'button', 'data-model': m, 'aria-pressed': String(m === MODELS.at(-1)) });
+    b.append(el('span', { class: `shape ${look(m).marker}`, 'aria-hidden': 'true' }), el('span', { class: 'seg-label' }));
     b.addEventListener('click', () => pickModel(m));
     modelButtons.set(m, b);
     models.append(b);
@@ -61,7 +61,7 @@ export function setupTrace(root, { onPick, impactStep, clippedStep }) {
     legend,
   );
 
-  const sel = { model: 'ipc', follow: true, step: 0 };
+  const sel = { model: MODELS.at(-1), follow: true, step: 0 };
   let state = null;
   let shownKey = '';
 
@@ -125,7 +125,7 @@ export function setupTrace(root, { onPick, impactStep, clippedStep }) {
     impact.textContent = t('trace.impact');
     impact.disabled = steps === 0;
     clip.textContent = t('trace.clipped');
-    clip.hidden = m !== 'ipc';
+    clip.hidden = !look(m).clipsByCcd;
     if (steps === 0) {
       table.replaceChildren();
       summary.textContent = t('trace.noStep');

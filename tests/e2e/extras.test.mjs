@@ -93,6 +93,8 @@ test('the live table equals the CLI’s CSV, number for number, and Copy as CSV 
 test('the table is recomputed for h, k, d̂, κ and the wall, never for v0', async () => {
   const { page, context } = await openPage(browser, { locale: 'en-US' });
   try {
+    // The first rows in place (from the worker, which may answer a few frames later).
+    await page.waitForFunction(() => document.querySelectorAll('.article-table tbody tr').length === 6);
     await nextFrames(page);
     await page.evaluate(() => (window.__body = document.querySelector('.article-table tbody')));
     await page.evaluate(() => window.ipcWall.set({ v0: 2 }));

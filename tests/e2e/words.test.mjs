@@ -63,7 +63,7 @@ for (const lang of ['en', 'es']) {
       const { wall, thickness: W0 } = (await page.evaluate(() => window.ipcWall.getState())).params;
       const at = async (mm) => {
         const m = await page.evaluate((x) => window.ipcWall.setXTilde(x), wall + mm / 1e3);
-        await page.waitForFunction(() => document.getElementById('energy-mode').textContent !== '');
+        await nextFrames(page, 3); // the readouts are written in the next frame
         return { depth: (m.penalty - wall) / W0, ipc: m.ipc, readout: await text(page, 'min-penalty') };
       };
       const before = await at(9);
