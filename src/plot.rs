@@ -361,8 +361,13 @@ pub fn draw<DB: DrawingBackend>(
     let mut labels = draw_wall(root, &ctx, &x_tilde_px)?;
     labels.extend(draw_curves(root, &ctx, plot.layers, &looks)?);
     let mut taken: Vec<Bbox> = labels.iter().map(|l| l.bbox(&sc)).collect();
-    for (row, g) in groups.iter().enumerate() {
-        draw_x_tilde(root, &ctx, plot.layers, &looks, g, row, &mut taken)?;
+    let x_labels: Vec<XLabel> = groups.iter().map(|g| x_tilde_label(&ctx, plot.layers, g)).collect();
+    let x_rows = x_tilde_rows(&ctx, &x_labels);
+    for (label, &row) in x_labels.iter().zip(&x_rows) {
+        draw_x_tilde_line(root, &ctx, label, row)?;
+    }
+    for (label, &row) in x_labels.iter().zip(&x_rows) {
+        draw_x_tilde_text(root, &ctx, &looks, label, row, &mut taken)?;
     }
 
     // Each model's minimizer, in the page's shapes, the first layer's smallest and on top so
@@ -558,17 +563,32 @@ fn infinity_label(ctx: &Ctx, layer: &Layer, look: &ModelStyle, x: f64) -> Label 
     }
 }
 
-/// The x̃ of the layers `group` on row `row` above the plot: a dashed line with a handle, or
-/// an arrow at the edge it is past; then each model's marker and "step n · x̃ = … m".
-fn draw_x_tilde<DB: DrawingBackend>(
-    root: &DrawingArea<DB, Shift>,
-    ctx: &Ctx,
-    layers: &[Layer],
-    looks: &[&ModelStyle],
-    group: &[usize],
-    row: usize,
-    taken: &mut Vec<Bbox>,
-) -> DrawResult<(), DB> {
+/// The label of one x̃ above the plot, laid out along x (its row comes later).
+struct XLabel<'g> {
+    group: &'g [usize],
+    x_tilde: f64,
+    text: String,
+    /// Where the markers start, and whether the text runs right from there.
+    start: i32,
+    right: bool,
+    /// Width of the markers and of the whole label.
+    marks_w: i32,
+    w: i32,
+}
+
+impl XLabel<'_> {
+    fn span(&self) -> (i32, i32) {
+        if self.right {
+            (self.start, self.start + self.w)
+        } else {
+            (self.start - self.w, self.start)
+        }
+    }
+}
+
+/// "step n · x̃ = … m" of the layers `group`, to the right of its line if it fits, else to
+/// its left; past the window's edge, beside an arrow there.
+fn x_tilde_label<'g>(ctx: &Ctx, layers: &[Layer], group: &'g [usize]) -> XLabel<'g> {
     let (sc, st, area) = (ctx.sc, ctx.st, ctx.area);
     let x_tilde = layers[group[0]].x_tilde;
     let mut steps: Vec<usize> = Vec::new();
@@ -589,40 +609,94 @@ fn draw_x_tilde<DB: DrawingBackend>(
             format!("{out} · {value}")
         }
     };
-    let handle_y = area.y0 - sc.px(2.0 + X_TILDE_ROW * row as f64);
     let tri = sc.px(6.0);
-    let (mr, mgap) = (sc.px(4.5), sc.px(3.0));
-    let marks_w = group.len() as i32 * (2 * mr + mgap);
-    let cy = handle_y - tri / 2 - sc.px(1.0);
-    // (where the markers start, which way the text runs from there)
+    let marks_w = group.len() as i32 * sc.px(12.0);
     let (start, right) = if ctx.in_window(x_tilde) {
         let xp = ctx.xp(x_tilde);
+        let w = marks_w + sc.text_width(&text, 12.0);
+        let right = xp + tri + sc.px(4.0) + w <= area.x1 + sc.px(10.0);
+        (if right { xp + tri + sc.px(3.0) } else { xp - tri - sc.px(3.0) }, right)
+    } else {
+        text = format!("{text}, {}", st.words.off_plot);
+        let left = x_tilde < ctx.x0;
+        (if left { area.x0 + tri * 2 + sc.px(4.0) } else { area.x1 - tri * 2 - sc.px(4.0) }, left)
+    };
+    let w = marks_w + sc.text_width(&text, 12.0);
+    XLabel { group, x_tilde, text, start, right, marks_w, w }
+}
+
+/// The labels' rows upwards from the plot: a label whose text crosses fewer of the other x̃
+/// lines sits lower, so that the lines it crosses (which end at their own rows) stop below it.
+fn x_tilde_rows(ctx: &Ctx, labels: &[XLabel]) -> Vec<usize> {
+    let crossed = |l: &XLabel| {
+        let (a, b) = l.span();
+        let lines =
+            labels.iter().filter(|o| o.x_tilde.to_bits() != l.x_tilde.to_bits() && ctx.in_window(o.x_tilde));
+        lines.filter(|o| (a..=b).contains(&ctx.xp(o.x_tilde))).count()
+    };
+    let counts: Vec<usize> = labels.iter().map(crossed).collect();
+    let mut order: Vec<usize> = Vec::with_capacity(labels.len());
+    for n in 0..=labels.len() {
+        order.extend((0..labels.len()).filter(|&i| counts[i] == n));
+    }
+    let mut rows = vec![0; labels.len()];
+    for (row, &i) in order.iter().enumerate() {
+        rows[i] = row;
+    }
+    rows
+}
+
+/// The x̃ of `label` with its handle on row `row` above the plot: a dashed line, or an arrow
+/// at the edge it is past.
+fn draw_x_tilde_line<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    ctx: &Ctx,
+    label: &XLabel,
+    row: usize,
+) -> DrawResult<(), DB> {
+    let (sc, st, area) = (ctx.sc, ctx.st, ctx.area);
+    let handle_y = area.y0 - sc.px(2.0 + X_TILDE_ROW * row as f64);
+    let tri = sc.px(6.0);
+    let cy = handle_y - tri / 2 - sc.px(1.0);
+    if ctx.in_window(label.x_tilde) {
+        let xp = ctx.xp(label.x_tilde);
         let style = st.x_tilde.stroke_width(sc.stroke(1.5));
         root.draw(&DashedPathElement::new([(xp, handle_y), (xp, area.y1)], sc.px(6.0), sc.px(4.0), style))?;
         root.draw(&Polygon::new(
             vec![(xp - tri, handle_y - tri), (xp + tri, handle_y - tri), (xp, handle_y)],
             st.x_tilde.filled(),
         ))?;
-        let w = marks_w + sc.text_width(&text, 12.0);
-        let right = xp + tri + sc.px(4.0) + w <= area.x1 + sc.px(10.0);
-        (if right { xp + tri + sc.px(3.0) } else { xp - tri - sc.px(3.0) }, right)
     } else {
-        let left = x_tilde < ctx.x0;
+        let left = label.x_tilde < ctx.x0;
         let (tip, base) = if left { (area.x0, area.x0 + tri * 2) } else { (area.x1, area.x1 - tri * 2) };
         root.draw(&Polygon::new(vec![(tip, cy), (base, cy - tri), (base, cy + tri)], st.x_tilde.filled()))?;
-        text = format!("{text}, {}", st.words.off_plot);
-        (if left { base + sc.px(4.0) } else { base - sc.px(4.0) }, left)
-    };
-    let dir = if right { 1 } else { -1 };
-    for (k, &i) in group.iter().enumerate() {
-        let c = (start + dir * (mr + k as i32 * (2 * mr + mgap)), cy);
+    }
+    Ok(())
+}
+
+/// The markers and text of `label` on row `row`, on a plate of the background so that
+/// another x̃ line running behind it does not cross its words.
+fn draw_x_tilde_text<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    ctx: &Ctx,
+    looks: &[&ModelStyle],
+    label: &XLabel,
+    row: usize,
+    taken: &mut Vec<Bbox>,
+) -> DrawResult<(), DB> {
+    let (sc, st) = (ctx.sc, ctx.st);
+    let cy = ctx.area.y0 - sc.px(2.0 + X_TILDE_ROW * row as f64) - sc.px(6.0) / 2 - sc.px(1.0);
+    let (x0, x1) = label.span();
+    let plate = [(x0 - sc.px(1.0), cy - sc.px(7.0)), (x1 + sc.px(1.0), cy + sc.px(7.0))];
+    root.draw(&Rectangle::new(plate, st.background.filled()))?;
+    let dir = if label.right { 1 } else { -1 };
+    for (k, &i) in label.group.iter().enumerate() {
+        let c = (label.start + dir * (sc.px(4.5) + k as i32 * sc.px(12.0)), cy);
         marker(root, sc, looks[i].marker, c, sc.px(4.5 * looks[i].marker.scale()), looks[i].color, st.text)?;
     }
-    let tx = start + dir * marks_w;
-    let h = if right { HPos::Left } else { HPos::Right };
-    root.draw(&Text::new(text.clone(), (tx, cy), sc.text(12.0, st.x_tilde, h, VPos::Center)))?;
-    let w = sc.text_width(&text, 12.0) + marks_w;
-    let (x0, x1) = if right { (start, start + w) } else { (start - w, start) };
+    let tx = label.start + dir * label.marks_w;
+    let h = if label.right { HPos::Left } else { HPos::Right };
+    root.draw(&Text::new(label.text.as_str(), (tx, cy), sc.text(12.0, st.x_tilde, h, VPos::Center)))?;
     taken.push(Bbox { x0, y0: cy - sc.px(8.0), x1, y1: cy + sc.px(8.0) });
     Ok(())
 }
