@@ -395,6 +395,14 @@ pub fn throw_both_lanes<const N: usize>(params: &[Params; N], horizon: Horizon) 
     })
 }
 
+/// [`throw`] of one model at `N` sets of parameters at once, with their approaches coasted
+/// side by side ([`coast_lanes`]); every result is bit for bit that of [`throw`].
+pub fn throw_lanes<const N: usize>(params: &[Params; N], model: Model, horizon: Horizon) -> [ThrowResult; N] {
+    let mut sims = params.each_ref().map(|p| Simulation::new(p, model, horizon));
+    coast_lanes(&mut sims);
+    sims.map(|mut s| s.run())
+}
+
 /// Coasts several throws side by side, each exactly as [`Simulation::coast`] would (same
 /// steps, same bits), interleaved step by step. One free-flight step is a chain of dependent
 /// operations (a division among them) that leaves the CPU mostly waiting; independent throws

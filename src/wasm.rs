@@ -26,10 +26,18 @@ fn js_err(e: ParamError) -> JsError {
 }
 
 fn model(name: &str) -> Result<Model, JsError> {
-    match name {
-        "penalty" => Ok(Model::Penalty),
-        "ipc" => Ok(Model::Ipc),
-        _ => Err(JsError::new(&format!("model {} is unknown; allowed: \"penalty\", \"ipc\"", echo(name)))),
+    Model::from_name(name).ok_or_else(|| {
+        let allowed: Vec<String> = Model::ALL.iter().map(|m| format!("\"{}\"", m.name())).collect();
+        JsError::new(&format!("model {} is unknown; allowed: {}", echo(name), allowed.join(", ")))
+    })
+}
+
+/// A regime map's panel: 0 (left) or 1 (right).
+fn panel_index(panel: usize) -> Result<usize, JsError> {
+    if panel < 2 {
+        Ok(panel)
+    } else {
+        Err(JsError::new(&format!("panel = {panel} is out of range; allowed: 0 (left) or 1 (right)")))
     }
 }
 
@@ -642,20 +650,31 @@ pub fn test_panic() {
     panic!("ipc-wall: deliberate panic for the recovery test");
 }
 
-/// The regime map: both balls' outcomes over v0 × h (log axes, the sliders' ranges), filled
+/// The regime map: two models' outcomes over v0 × h (log axes, the sliders' ranges), filled
 /// a few milliseconds at a time so no frame is blocked.
 #[wasm_bindgen]
 pub struct Regime(RegimeMap);
 
 #[wasm_bindgen]
 impl Regime {
-    /// An empty `n × n` map (n in 1..=256) for the figure's other parameters `params`.
+    /// An empty `n × n` map (n in 1..=256) for the figure's other parameters `params`, of the
+    /// models named in `models` (left panel, right panel; absent: `["penalty", "ipc"]`).
     #[wasm_bindgen(constructor)]
-    pub fn new(params: JsValue, n: usize) -> Result<Regime, JsError> {
+    pub fn new(params: JsValue, n: usize, models: Option<Vec<String>>) -> Result<Regime, JsError> {
         if !(1..=256).contains(&n) {
             return Err(JsError::new(&format!("n = {n} is out of range; allowed: 1 to 256 cells per axis")));
         }
-        Ok(Regime(RegimeMap::new(&apply(&Params::default(), &params)?, n)))
+        let models = match models.as_deref() {
+            None => Model::BOTH,
+            Some([a, b]) => [model(a)?, model(b)?],
+            Some(_) => return Err(JsError::new("models must name two models, one per panel")),
+        };
+        Ok(Regime(RegimeMap::with_models(&apply(&Params::default(), &params)?, n, models)))
+    }
+
+    /// The names of the left and right panels' models.
+    pub fn models(&self) -> Vec<String> {
+        self.0.models().iter().map(|m| m.name().to_string()).collect()
     }
 
     /// Computes cells for about `budget_ms` milliseconds; returns whether the map is complete.
@@ -681,32 +700,31 @@ impl Regime {
         self.0.cells().len() as f64 / (self.0.v0.n * self.0.h.n) as f64
     }
 
-    /// Per cell, row-major (`j · n + i`, h rows, v0 columns): 0 not computed yet, 1 the red
-    /// ball stopped, 2 it went through.
-    #[wasm_bindgen(js_name = penaltyOutcomes)]
-    pub fn penalty_outcomes(&self) -> js_sys::Uint8Array {
-        let n = self.0.v0.n * self.0.h.n;
-        let mut out = vec![0u8; n];
+    /// Per cell of panel `panel` (0 left, 1 right), row-major (`j · n + i`, h rows, v0
+    /// columns): 0 not computed yet, 1 the ball stopped, 2 it went through.
+    pub fn outcomes(&self, panel: usize) -> Result<js_sys::Uint8Array, JsError> {
+        let p = panel_index(panel)?;
+        let mut out = vec![0u8; self.0.v0.n * self.0.h.n];
         for (o, c) in out.iter_mut().zip(self.0.cells()) {
-            *o = if c.penalty_through() { 2 } else { 1 };
+            *o = if c.through(p) { 2 } else { 1 };
         }
-        js_sys::Uint8Array::from(out.as_slice())
+        Ok(js_sys::Uint8Array::from(out.as_slice()))
     }
 
-    /// Per cell, the green ball's closest gap to the wall [m]; NaN where not computed yet.
-    #[wasm_bindgen(js_name = ipcGaps)]
-    pub fn ipc_gaps(&self) -> Float64Array {
-        let n = self.0.v0.n * self.0.h.n;
-        let mut out = vec![f64::NAN; n];
+    /// Per cell of panel `panel`, the ball's closest gap to the front face [m] (zero or
+    /// negative once it reached the wall); NaN where not computed yet.
+    pub fn gaps(&self, panel: usize) -> Result<Float64Array, JsError> {
+        let p = panel_index(panel)?;
+        let mut out = vec![f64::NAN; self.0.v0.n * self.0.h.n];
         for (o, c) in out.iter_mut().zip(self.0.cells()) {
-            *o = c.ipc_gap();
+            *o = c.gap(p);
         }
-        Float64Array::from(out.as_slice())
+        Ok(Float64Array::from(out.as_slice()))
     }
 
-    /// Per cell, row-major, six numbers: the red ball's outcome (1 stopped, 2 through, 3 still
-    /// flying), `xmax − wall` [m] and Newton maximum, then the green ball's; zeros where not
-    /// computed yet. The whole map in one array, for the worker to hand the page: the same
+    /// Per cell, row-major, six numbers: the left panel's outcome (1 stopped, 2 through, 3
+    /// still flying), `xmax − wall` [m] and Newton maximum, then the right panel's; zeros where
+    /// not computed yet. The whole map in one array, for the worker to hand the page: the same
     /// numbers as `cell(i, j)`, without an object per cell.
     #[wasm_bindgen(js_name = cellTable)]
     pub fn cell_table(&self) -> Float64Array {
@@ -717,7 +735,7 @@ impl Regime {
         };
         let mut out = vec![0.0; 6 * self.0.v0.n * self.0.h.n];
         for (o, c) in out.chunks_exact_mut(6).zip(self.0.cells()) {
-            for (o, r) in o.chunks_exact_mut(3).zip([&c.penalty, &c.ipc]) {
+            for (o, r) in o.chunks_exact_mut(3).zip(&c.0) {
                 o.copy_from_slice(&[code(r.outcome), r.xmax_minus_wall, f64::from(r.newton_max)]);
             }
         }
@@ -746,8 +764,8 @@ impl Regime {
         Ok(vec![self.0.v0.cell(v0) as u32, self.0.h.cell(h) as u32])
     }
 
-    /// Cell `(i, j)` as `{v0, h, penalty: {outcome, xmax_minus_wall_m, newton_max}, ipc:
-    /// {…}}`, or `undefined` if it is not computed yet.
+    /// Cell `(i, j)` as `{v0, h, <left model>: {outcome, xmax_minus_wall_m, newton_max},
+    /// <right model>: {…}}`, or `undefined` if it is not computed yet.
     pub fn cell(&self, i: usize, j: usize) -> JsValue {
         let Some(c) = (i < self.0.v0.n).then(|| self.0.cell(i, j)).flatten() else {
             return JsValue::UNDEFINED;
@@ -759,11 +777,12 @@ impl Regime {
                 ("newton_max", num(f64::from(r.newton_max))),
             ])
         };
+        let [a, b] = self.0.models();
         object(&[
             ("v0", num(self.0.v0.value(i))),
             ("h", num(self.0.h.value(j))),
-            ("penalty", result(&c.penalty)),
-            ("ipc", result(&c.ipc)),
+            (a.name(), result(&c.0[0])),
+            (b.name(), result(&c.0[1])),
         ])
     }
 }

@@ -219,7 +219,7 @@ fn newton_counts_from_appends_to_what_the_page_has() {
 fn regime_cells_are_the_figures_throws() {
     use ipc_wall::wasm::Regime;
     let n = 9;
-    let mut map = Regime::new(JsValue::UNDEFINED, n).unwrap();
+    let mut map = Regime::new(JsValue::UNDEFINED, n, None).unwrap();
     while !map.fill(1e9) {}
     assert_eq!(map.progress(), 1.0);
     for (i, j) in [(0, 0), (n - 1, n - 1), (4, 6), (7, 1), (2, 8)] {

@@ -92,12 +92,6 @@ function clippedStep(model) {
   return best;
 }
 
-/** The page's colours plus the ones only these panels use. */
-function readAllColors() {
-  const cs = getComputedStyle(document.documentElement);
-  return { ...readColors(), penaltySoft: cs.getPropertyValue('--penalty-soft').trim() };
-}
-
 /** Sets parameters the way window.ipcWall.set does, then plays (or, with reduced motion,
  * runs to the end). */
 function throwWith(partial) {
@@ -195,7 +189,7 @@ export function updateExtras({ state, restarts: r, dark: d, frameStart }) {
   }
   if (!colors || d !== dark) {
     dark = d;
-    colors = readAllColors();
+    colors = readColors();
     timeline.invalidate();
   }
   updateHistory(state);
