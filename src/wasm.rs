@@ -695,6 +695,12 @@ impl Regime {
         self.0.v0.n
     }
 
+    /// `[v0 min, v0 max, h min, h max]`: the log axes' ends (the sliders' ranges), so the page
+    /// places cells and ticks as this map samples them.
+    pub fn axes(&self) -> Vec<f64> {
+        vec![self.0.v0.min, self.0.v0.max, self.0.h.min, self.0.h.max]
+    }
+
     /// Fraction of cells computed, in [0, 1].
     pub fn progress(&self) -> f64 {
         self.0.cells().len() as f64 / (self.0.v0.n * self.0.h.n) as f64

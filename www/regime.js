@@ -133,14 +133,13 @@ function fillSliced(C, deadline) {
 
 // ---- cell painting -------------------------------------------------------------------------
 
-const V = Object.freeze({ min: 0.1, max: 100 });
-const H = Object.freeze({ min: 1e-4, max: 0.05 });
-
-/** The plotting rectangle of a map canvas `w × h` CSS px. */
-const geometry = (w, h) => ({ left: M.left, top: M.top, right: w - M.right, bottom: h - M.bottom });
+/** The plotting rectangle of a map canvas `w × h` CSS px, with the axes' ends `range`
+ * (`{v: {min, max}, h: {min, max}}`, from Rust's Regime.axes()). */
+const geometry = (w, h, range) => ({ left: M.left, top: M.top, right: w - M.right, bottom: h - M.bottom, ...range });
 
 /** CSS px of v0 and h in `plot` (log axes). */
 function axesOf(plot) {
+  const { v: V, h: H } = plot;
   return {
     px: (v) => plot.left + ((plot.right - plot.left) * Math.log(v / V.min)) / Math.log(V.max / V.min),
     py: (h) => plot.bottom - ((plot.bottom - plot.top) * Math.log(h / H.min)) / Math.log(H.max / H.min),
@@ -245,9 +244,10 @@ function drawAxes(ctx, plot, w, h, c) {
   ctx.strokeStyle = c.line;
   ctx.lineWidth = 1;
   ctx.strokeRect(left - 0.5, top - 0.5, right - left + 1, bottom - top + 1);
+  const decades = (r) => [Math.floor(Math.log10(r.min) + 1e-9), Math.ceil(Math.log10(r.max) - 1e-9), r];
   for (const [axis, lo, hi, at] of [
-    ['v', -1, 2, V],
-    ['h', -4, -2, H],
+    ['v', ...decades(plot.v)],
+    ['h', ...decades(plot.h)],
   ]) {
     for (let e = lo; e <= hi; e++) {
       for (const m of [1, 2, 5]) {
@@ -279,6 +279,7 @@ function drawAxes(ctx, plot, w, h, c) {
 function drawLines(ctx, plot, c, W) {
   const { left, top, right, bottom } = plot;
   const { px, py } = axesOf(plot);
+  const { v: V, h: H } = plot;
   ctx.save();
   ctx.beginPath();
   ctx.rect(left, top, right - left, bottom - top);
@@ -319,7 +320,7 @@ function drawLines(ctx, plot, c, W) {
  * The static layer of a map (axes, labels, the v·h lines) in an offscreen canvas, drawn again
  * only when the size, the colours, the language or W change; otherwise blitted.
  */
-function staticLayer(S, size, c, W) {
+function staticLayer(S, size, plot, c, W) {
   const { w, h, dpr } = size;
   const key = `${w}x${h}|${dpr}|${c.bg}|${c.fg}|${c.line}|${c.muted}|${getLang()}|${W}`;
   if (key === S.key) return S.canvas;
@@ -328,7 +329,6 @@ function staticLayer(S, size, c, W) {
   S.canvas.height = Math.max(1, Math.round(h * dpr));
   const ctx = S.canvas.getContext('2d');
   ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
-  const plot = geometry(w, h);
   drawAxes(ctx, plot, w, h, c);
   drawLines(ctx, plot, c, W);
   return S.canvas;
@@ -470,6 +470,7 @@ export function setupRegime(root, { onSet, offload }) {
   const R = {
     glue: null,
     axes: null, // an empty 128 × 128 Regime: the axes' cell ↔ value maths, from Rust
+    range: null, // its axes' ends
     hover: null, // [i, j] of the fine grid under the pointer or keyboard cursor
     colors: null,
     drawnKey: '',
@@ -484,7 +485,7 @@ export function setupRegime(root, { onSet, offload }) {
   const newLayer = () => ({ canvas: document.createElement('canvas'), key: '', img: null, shown: null, colour: null, next: 0, version: 0 });
   const layers = [newLayer(), newLayer()];
   const statics = [0, 1].map(() => ({ canvas: document.createElement('canvas'), key: '' }));
-  const plotOf = (idx) => geometry(views[idx].size.w, views[idx].size.h);
+  const plotOf = (idx) => geometry(views[idx].size.w, views[idx].size.h, R.range);
 
   /** One map canvas: the cells, the static layer, the cursor. Counts as one draw. */
   function drawMap(idx, state) {
@@ -493,12 +494,12 @@ export function setupRegime(root, { onSet, offload }) {
     if (w < 120 || h < 100) return;
     const c = R.colors;
     const ctx = view.begin(c.bg);
-    const plot = geometry(w, h);
+    const plot = plotOf(idx);
     // The cells and the static layer, pixel for pixel (no scaling per frame).
     ctx.save();
     ctx.setTransform(1, 0, 0, 1, 0, 0);
     ctx.drawImage(layers[idx].canvas, Math.round(plot.left * dpr), Math.round(plot.top * dpr));
-    ctx.drawImage(staticLayer(statics[idx], view.size, c, state.params.thickness), 0, 0);
+    ctx.drawImage(staticLayer(statics[idx], view.size, plot, c, state.params.thickness), 0, 0);
     ctx.restore();
     drawCursor(ctx, plot, c, state.params, R.hover);
   }
@@ -638,6 +639,8 @@ export function setupRegime(root, { onSet, offload }) {
     }
     R.glue = glue;
     R.axes = api.guard((_, g) => new g.Regime({}, N_FULL));
+    const [v0min, v0max, hmin, hmax] = api.guard(() => R.axes.axes());
+    R.range = { v: { min: v0min, max: v0max }, h: { min: hmin, max: hmax } };
     // The panels start on Rust's default pair (the article's two balls).
     const defaults = api.guard(() => R.axes.models());
     maps.forEach((P, idx) => (P.model ??= defaults[idx]));
@@ -688,10 +691,6 @@ export function setupRegime(root, { onSet, offload }) {
       R.wordsKey = '';
       updateStatus();
       if (R.hover) readout.textContent = describe(R.hover[0], R.hover[1]);
-    },
-    refresh() {
-      for (const v of views) v.refresh();
-      R.drawnKey = '';
     },
     /** For window.ipcWall.regime(): the full map and how it was computed. */
     api() {

@@ -260,6 +260,5 @@ export function setupTimeline(canvas, { onPick }) {
     invalidate() {
       dirty = true;
     },
-    refresh: () => view.refresh(),
   };
 }
