@@ -745,20 +745,22 @@ pub fn splice_phone(report: &str, section: &str) -> String {
     format!("{}\n\n{section}", kept.trim_end())
 }
 
-/// `cargo xtask bench --browser`: only the drags of `bench/phone.mjs`, at 1× and 4× CPU, into
-/// bench/report.md.
+/// `cargo xtask bench --browser`: only the drags of `bench/phone.mjs` (mouse, and touch on the
+/// phone), at 1× and 4× CPU, into bench/report.md.
 fn bench_browser() -> Result<(), String> {
     ensure_chromium()?;
     ensure_node_modules()?;
     let dist = build::build()?;
     let work = target_dir().join("xtask").join("bench");
     fs::create_dir_all(&work).map_err(|e| format!("creating {}: {e}", work.display()))?;
-    println!("xtask: dragging each slider in headless Chromium, 1x and 4x CPU (bench/phone.mjs)");
+    println!(
+        "xtask: dragging each slider in headless Chromium, mouse and touch, 1x and 4x CPU (bench/phone.mjs)"
+    );
     let out = work.join("phone.md");
     let server = Server::start(&dist, 0, false)?;
     let mut node = Command::new("node");
     node.current_dir(root()).arg("bench/phone.mjs").arg(&out).env("IPC_WALL_URL", server.url());
-    let result = run_with_deadline(&mut node, Duration::from_secs(900));
+    let result = run_with_deadline(&mut node, Duration::from_secs(2400));
     server.stop();
     result?;
     let section = fs::read_to_string(&out).map_err(|e| format!("reading {}: {e}", out.display()))?;
@@ -769,18 +771,33 @@ fn bench_browser() -> Result<(), String> {
     Ok(())
 }
 
-/// Lighthouse (npm, bench/package.json) run `LIGHTHOUSE_RUNS` times with each preset against
-/// `dist/` served gzipped on a free loopback port, with Debian's Chromium, offline.
+/// Where the pinned Lighthouse is installed (`npm ci` in bench/).
+fn lighthouse_dir() -> std::path::PathBuf {
+    root().join("bench").join("node_modules").join("lighthouse")
+}
+
+/// One Lighthouse run of `url` with a preset's flags, its result kept in `out`.
+fn lighthouse_once(url: &str, preset_flags: &[&str], out: &Path) -> Result<LhRun, String> {
+    let chrome: Vec<&str> = ["--headless=new", "--no-sandbox"].into_iter().chain(CHROMIUM_FLAGS).collect();
+    let _ = fs::remove_file(out);
+    let mut node = Command::new("node");
+    node.arg(lighthouse_dir().join("cli").join("index.js"))
+        .arg(url)
+        .args(["--quiet", "--output=json"])
+        .arg(format!("--output-path={}", out.display()))
+        .arg(format!("--only-categories={}", CATEGORIES.map(|c| c.0).join(",")))
+        .arg(format!("--chrome-flags={}", chrome.join(" ")))
+        .args(preset_flags)
+        .env("CHROME_PATH", CHROMIUM);
+    run_with_deadline(&mut node, Duration::from_secs(300))?;
+    lighthouse_run(&read_json(out)?).map_err(|e| format!("{}: {e}", out.display()))
+}
+
+/// Lighthouse run `LIGHTHOUSE_RUNS` times with each preset against `dist/` served gzipped on a
+/// free loopback port, with Debian's Chromium, offline.
 fn lighthouse(dist: &Path) -> Result<Section, String> {
-    let bench_dir = root().join("bench");
-    let cli = bench_dir.join("node_modules").join("lighthouse").join("cli").join("index.js");
-    let version = read_json(&bench_dir.join("node_modules").join("lighthouse").join("package.json"))?
-        ["version"]
-        .as_str()
-        .unwrap_or("?")
-        .to_string();
-    let chromium = output(Command::new(CHROMIUM).arg("--version"));
-    let flags: Vec<&str> = ["--headless=new", "--no-sandbox"].into_iter().chain(CHROMIUM_FLAGS).collect();
+    let version =
+        read_json(&lighthouse_dir().join("package.json"))?["version"].as_str().unwrap_or("?").to_string();
     let work = target_dir().join("xtask").join("bench");
     fs::create_dir_all(&work).map_err(|e| format!("creating {}: {e}", work.display()))?;
     let (date, load_before) =
@@ -788,22 +805,14 @@ fn lighthouse(dist: &Path) -> Result<Section, String> {
     let server = Server::start(dist, 0, false)?;
     let mut presets = Vec::new();
     let mut measure = || -> Result<(), String> {
-        for (preset, preset_flags, _) in LIGHTHOUSE_PRESETS {
+        for (preset, flags, _) in LIGHTHOUSE_PRESETS {
             let mut runs = Vec::new();
             for n in 1..=LIGHTHOUSE_RUNS {
-                let out = work.join(format!("lighthouse-{preset}-{n}.json"));
-                let _ = fs::remove_file(&out);
-                let mut node = Command::new("node");
-                node.arg(&cli)
-                    .arg(server.url())
-                    .args(["--quiet", "--output=json"])
-                    .arg(format!("--output-path={}", out.display()))
-                    .arg(format!("--only-categories={}", CATEGORIES.map(|c| c.0).join(",")))
-                    .arg(format!("--chrome-flags={}", flags.join(" ")))
-                    .args(preset_flags)
-                    .env("CHROME_PATH", CHROMIUM);
-                run_with_deadline(&mut node, Duration::from_secs(300))?;
-                let run = lighthouse_run(&read_json(&out)?).map_err(|e| format!("{}: {e}", out.display()))?;
+                let run = lighthouse_once(
+                    &server.url(),
+                    flags,
+                    &work.join(format!("lighthouse-{preset}-{n}.json")),
+                )?;
                 println!("xtask: Lighthouse {preset}, run {n}: {run:?}");
                 runs.push(run);
             }
@@ -815,13 +824,14 @@ fn lighthouse(dist: &Path) -> Result<Section, String> {
     server.stop();
     result?;
     let head = format!(
-        "Lighthouse {version} (npm, pinned in `bench/package.json`; version 13 needs Node 22) with {chromium}, \
+        "Lighthouse {version} (npm, pinned in `bench/package.json`; version 13 needs Node 22) with {}, \
          headless and offline, against `dist/` served gzipped on loopback by `cargo xtask serve`'s server; \
          the mobile preset (Lighthouse's default: a mid-range phone, simulated 4× CPU slowdown and slow 4G) and \
          `--preset=desktop`. Each row is the median of {LIGHTHOUSE_RUNS} runs; every run is below \
          (benchmarkIndex: Lighthouse's measure of this machine's CPU, higher is faster). Measured {date} at commit {}; \
          load average (1, 5, 15 min) {load_before} before, {} after, on {} cores. Scores are out of 100; \
          `cargo xtask bench --lighthouse` runs only this part.",
+        output(Command::new(CHROMIUM).arg("--version")),
         output(Command::new("git").args(["rev-parse", "--short", "HEAD"]).current_dir(root())),
         load_average(),
         std::thread::available_parallelism().map_or(0, |n| n.get()),

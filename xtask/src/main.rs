@@ -26,10 +26,12 @@ commands:
                         every benchmark: native, wasm under Node and in headless
                         Chromium, the page's frames and load, bytes, Lighthouse;
                         writes bench/report.md and bench/report.json with the budgets
-                        checked (--quick: shorter criterion runs, for trying things out; --browser: only dragging each slider at 1x and 4x
-                        CPU, its section of bench/report.md; --lighthouse: only
-                        Lighthouse 12, mobile and desktop presets, 3 runs each, its
-                        section of bench/report.md and report.json)
+                        checked (--quick: shorter criterion runs, for trying things
+                        out; --browser: only dragging each slider, mouse and touch,
+                        at 1x and 4x CPU, its section of bench/report.md;
+                        --lighthouse: only Lighthouse 12, mobile and desktop
+                        presets, 3 runs each, its section of bench/report.md and
+                        report.json)
   e2e [-- <node --test args>]
                         only the end-to-end tests: build, serve, run tests/e2e/ in
                         headless Chromium
