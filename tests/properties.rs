@@ -235,7 +235,8 @@ mod article {
 }
 
 prop_compose! {
-    /// Parameters inside the figure's ranges (`Field::figure_range`), throws of up to 120 steps.
+    /// Parameters inside the figure's ranges (`Field::figure_range`), the throw long enough to
+    /// reach the wall and go on for up to 60 steps more (at most the figure's 10⁴ steps).
     fn figure_params()(
         v0 in log_uniform(0.1, 100.0),
         h in log_uniform(1e-4, 0.05),
@@ -247,8 +248,10 @@ prop_compose! {
         thickness in log_uniform(1e-3, 0.2),
         ccd_safety in 0.5f64..=0.99,
         tol in log_uniform(1e-14, 1e-6),
-        steps in 1u32..=120,
+        after in 1u32..=60,
     ) -> Params {
+        let to_wall = (wall / (v0 * h)).ceil().min(1e4) as u32;
+        let steps = (to_wall + after).min(10_000);
         Params { v0, h, k, dhat, kappa, mass, wall, thickness, ccd_safety, tol, steps }
     }
 }
