@@ -624,11 +624,13 @@ function updateStatus() {
   }
   setText('clock', clock);
   updatePlayButton($('play'), ui.playing, api.guard((f) => f.done()));
+  // One sentence per ball thrown: the article's two, then the halves' with the switch on.
+  const said = ui.models.map((m) => `${t(`card.${m}`)}: ${t(`outcome.${s[m].outcome}`)}, ${ballDetail(m, s[m], p)}.`);
   const alt = t('scene.alt', {
     wall: withUnit(fmtSig(p.wall, 4), 'm'),
     thickness: fmtLength(p.thickness, 3),
-    penalty: `${t('card.penalty')}: ${t(`outcome.${s.penalty.outcome}`)}, ${ballDetail('penalty', s.penalty, p)}.`,
-    ipc: `${t('card.ipc')}: ${t(`outcome.${s.ipc.outcome}`)}, ${ballDetail('ipc', s.ipc, p)}.`,
+    penalty: said[0],
+    ipc: said.slice(1).join(' '),
   });
   const sc = $('scene');
   if (sc.getAttribute('aria-label') !== alt) sc.setAttribute('aria-label', alt);

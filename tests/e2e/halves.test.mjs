@@ -60,6 +60,7 @@ test('the switch throws four balls with four cards; at the defaults two go throu
     );
     assert.notEqual(marks[0][0], marks[1][0]);
     assert.notEqual(marks[0][1], marks[1][1], 'square and triangle');
+    assert.match(await page.locator('#scene').getAttribute('aria-label'), /Barrier alone: went through.*CCD alone: stopped, touching the front face/);
     await screenshot(page, 'halves-1280');
     await page.setViewportSize({ width: 390, height: 844 });
     await nextFrames(page);
