@@ -982,8 +982,13 @@ async function runCommand(cmd) {
     let halves;
     try {
       const copy = copyPartial(cmd.params);
-      halves = takeHalves(copy);
-      ({ params, problems } = checkPartial(copy, ui.specs, checkParameter));
+      const raw = copy.halves;
+      try {
+        halves = takeHalves(copy);
+        ({ params, problems } = checkPartial(copy, ui.specs, checkParameter));
+      } catch {
+        problems = [{ key: 'halves', value: typeof raw === 'string' ? raw : typeof raw, reason: 'halves' }];
+      }
     } catch {
       problems = [{ key: '', value: '', reason: 'shape' }];
     }

@@ -6,8 +6,9 @@
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { launchBrowser, screenshot } from './harness.mjs';
-import { openGuarded, nextFrames } from './guarded.mjs';
+import http from 'node:http';
+import { baseUrl, launchBrowser, screenshot } from './harness.mjs';
+import { openGuarded, nextFrames, waitReady } from './guarded.mjs';
 
 const FOUR = ['penalty', 'ipc', 'barrier-alone', 'ccd-alone'];
 
@@ -197,9 +198,59 @@ test('a bad halves value in the link is named in a note, in both languages', asy
   const { page, context } = await openGuarded(browser, { query: '?halves=2&lang=es' });
   try {
     assert.equal(await page.locator('#note').isVisible(), true);
-    assert.match(await page.locator('#note-text').textContent(), /halves = “2” \(se admite: 1, 0\)/);
+    assert.match(await page.locator('#note-text').textContent(), /halves = “2” \(se admite: 1, 0, true, false\)/);
     assert.equal((await page.evaluate(() => window.ipcWall.getState())).halves, false);
   } finally {
     await context.close();
+  }
+});
+
+test('the parent frame turns the switch on with ipc-wall:set, and the Embed snippet keeps it (Spanish)', async () => {
+  // An article on another origin framing the figure, as in embed.test.mjs.
+  const article = http.createServer((req, res) => {
+    res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
+    res.end(`<!doctype html><html lang="es"><head><meta charset="utf-8"><title>Artículo</title><link rel="icon" href="data:,"></head><body>
+<iframe src="${baseUrl}?embed=1&lang=es" title="figura" style="width:900px;height:1400px;border:0"></iframe>
+<script>window.msgs = []; addEventListener('message', (e) => window.msgs.push(e.data));
+window.send = (m) => document.querySelector('iframe').contentWindow.postMessage(m, '*');</script></body></html>`);
+  });
+  await new Promise((r) => article.listen(0, '127.0.0.1', r));
+  const context = await browser.newContext({ viewport: { width: 1000, height: 900 }, reducedMotion: 'reduce', permissions: ['clipboard-read', 'clipboard-write'] });
+  try {
+    const page = await context.newPage();
+    await page.goto(`http://127.0.0.1:${article.address().port}/`);
+    let frame = null;
+    for (let i = 0; i < 100 && !frame; i++) {
+      frame = page.frames().find((f) => f.url().startsWith(baseUrl));
+      if (!frame) await page.waitForTimeout(50);
+    }
+    await waitReady(frame);
+    await page.evaluate(() => window.send({ type: 'ipc-wall:set', params: { v0: 10, halves: true } }));
+    await frame.waitForFunction(() => window.ipcWall.getState().halves);
+    assert.equal((await frame.evaluate(() => window.ipcWall.getState())).params.v0, 10);
+    assert.equal(await frame.locator('#card-ccd-alone').isVisible(), true);
+    assert.equal(await frame.locator('#halves + span').textContent(), 'Las dos mitades de la garantía');
+    await page.waitForFunction(() => window.msgs.some((m) => m.type === 'ipc-wall:state' && m.state.halves && m.state['ccd-alone']));
+    // A bad value is refused as a whole and reported; the switch stays.
+    await page.evaluate(() => window.send({ type: 'ipc-wall:set', params: { v0: 1, halves: 'yes' } }));
+    await page.waitForFunction(() => window.msgs.some((m) => m.type === 'ipc-wall:error'));
+    assert.match((await page.evaluate(() => window.msgs.find((m) => m.type === 'ipc-wall:error'))).message, /halves = “yes”/);
+    const s = await frame.evaluate(() => window.ipcWall.getState());
+    assert.deepEqual([s.params.v0, s.halves], [10, true]);
+  } finally {
+    await context.close();
+    article.close();
+  }
+  // The Embed snippet of a page with the switch on carries halves=1.
+  const { page, context: c2 } = await openGuarded(browser, {
+    query: '?halves=1&lang=es',
+    contextOptions: { reducedMotion: 'reduce', permissions: ['clipboard-read', 'clipboard-write'] },
+  });
+  try {
+    await page.getByRole('button', { name: 'Insertar', exact: true }).click();
+    await page.locator('#share-text').waitFor({ state: 'visible' });
+    assert.match(await page.locator('#share-text').inputValue(), /halves=1/);
+  } finally {
+    await c2.close();
   }
 });
