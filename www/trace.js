@@ -34,15 +34,17 @@ function endWords(x, p) {
 export function setupTrace(root, { onPick, impactStep, clippedStep }) {
   const modelButtons = new Map();
   const models = el('div', { class: 'seg', role: 'group', 'data-i18n-label': 'trace.model', 'aria-label': t('trace.model') });
-  // A button per model; those not thrown are hidden (see showModels).
+  // Four buttons with the "both halves" switch: they wrap on a narrow screen.
+  models.style.flexWrap = 'wrap';
+  // A button per model; only those of the balls thrown are in the group (see showModels).
   for (const { name: m } of TABLE) {
-    const b = el('button', { type: 'button', 'data-model': m, 'aria-pressed': String(m === MODEL_NAMES.at(-1)), hidden: !MODEL_NAMES.includes(m) });
+    const b = el('button', { type: 'button', 'data-model': m, 'aria-pressed': String(m === MODEL_NAMES.at(-1)) });
     const shape = el('span', { class: `shape ${look(m).marker}`, 'aria-hidden': 'true' });
     paintMarker(shape, m);
     b.append(shape, el('span', { class: 'seg-label' }));
     b.addEventListener('click', () => pickModel(m));
     modelButtons.set(m, b);
-    models.append(b);
+    if (MODEL_NAMES.includes(m)) models.append(b);
   }
   const range = el('input', { type: 'range', id: 'trace-step', name: 'trace-step', min: '1', max: '1', step: '1', value: '1' });
   const rangeLabel = el('label', { for: 'trace-step', class: 'trace-step-label' });
@@ -105,7 +107,7 @@ export function setupTrace(root, { onPick, impactStep, clippedStep }) {
 
   /** Only the balls thrown have a button; a ball no longer thrown hands over to IPC's. */
   function showModels(names) {
-    for (const [k, b] of modelButtons) b.hidden = !names.includes(k);
+    if (models.children.length !== names.length) models.replaceChildren(...names.map((k) => modelButtons.get(k)));
     if (!names.includes(sel.model)) pickModel(MODEL_NAMES.at(-1));
   }
 

@@ -66,10 +66,14 @@ test('the switch throws four balls with four cards; at the defaults two go throu
     await page.setViewportSize({ width: 390, height: 844 });
     await nextFrames(page);
     await screenshot(page, 'halves-390');
+    // Four balls fit a phone: nothing scrolls sideways; the trace offers the four.
+    assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth));
+    assert.deepEqual(await page.evaluate(() => [...document.querySelectorAll('#trace .seg button')].map((b) => b.dataset.model)), FOUR);
     // Off again: the article's two.
     await page.locator('#halves').click();
     await nextFrames(page);
     assert.deepEqual(await visibleCards(page), ['penalty', 'ipc']);
+    assert.equal(await page.locator('#trace .seg button').count(), 2);
     const off = await page.evaluate(() => window.ipcWall.getState());
     assert.equal(off.halves, false);
     assert.equal(off['ccd-alone'], undefined);
