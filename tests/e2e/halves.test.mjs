@@ -187,11 +187,24 @@ test('the link round trip: halves=1&ccd_safety=0.8 restores the switch and the s
     assert.equal((await page.evaluate(() => window.ipcWall.getState())).halves, false);
     await page.waitForFunction(() => !location.search.includes('halves'));
     await assert.rejects(page.evaluate(() => window.ipcWall.set({ halves: 'yes' })), /halves must be true or false/);
-    // The slider moves s from the keyboard: one step right of 0.8.
+    // The slider moves s: one step right of 0.8 from the keyboard, then dragged past its
+    // right end with the mouse, the core's largest, 0.99.
     const slider = page.locator('#p-ccd_safety');
     await slider.focus();
     await page.keyboard.press('ArrowRight');
     assert.equal((await page.evaluate(() => window.ipcWall.getState())).params.ccd_safety, 0.81);
+    await slider.scrollIntoViewIfNeeded();
+    const box = await slider.boundingBox();
+    const thumb = box.x + box.width * ((0.81 - 0.5) / 0.49);
+    await page.mouse.move(thumb, box.y + box.height / 2);
+    await page.mouse.down();
+    for (const f of [0.9, 1, 1.1]) await page.mouse.move(box.x + box.width * f, box.y + box.height / 2, { steps: 4 });
+    await page.mouse.up();
+    assert.equal((await page.evaluate(() => window.ipcWall.getState())).params.ccd_safety, 0.99);
+    assert.match(await page.locator('#p-ccd_safety-value').textContent(), /^0\.99$/);
+    // Its ends are the core's range (parameterSpecs), 0.5 to 0.99.
+    const ends = await page.evaluate(() => [...document.querySelector('#p-ccd_safety').parentElement.querySelectorAll('.param-ends span')].map((e) => e.textContent));
+    assert.deepEqual(ends, ['0.5', '0.99']);
     assert.deepEqual(consoleErrors, []);
   } finally {
     await context.close();
