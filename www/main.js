@@ -1064,7 +1064,10 @@ function setupSharing() {
 function applyLink() {
   const link = readUrl(location.search, ui.specs, checkParameter);
   let problems = link.problems;
-  if (link.halves) api.guard((f) => f.setHalves(true));
+  if (link.halves) {
+    api.guard((f) => f.setHalves(true));
+    api.rememberParams(); // a crash recovers with the switch on
+  }
   if (Object.keys(link.params).length) {
     try {
       api.guard((f) => f.set(link.params));

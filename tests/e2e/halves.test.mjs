@@ -271,3 +271,21 @@ window.send = (m) => document.querySelector('iframe').contentWindow.postMessage(
     await c2.close();
   }
 });
+
+test('after a crash, Reset brings the figure back with the switch as it was', async () => {
+  // The switch from the link alone, then one parameter set later.
+  const { page, context } = await openGuarded(browser, { query: '?halves=1', contextOptions: { reducedMotion: 'reduce' } });
+  try {
+    assert.match(await page.evaluate(() => window.ipcWall.__panic()), /unreachable|RuntimeError/i);
+    await page.locator('#error-banner').waitFor({ state: 'visible', timeout: 2000 });
+    await page.locator('#error-reset').click();
+    await page.locator('#error-banner').waitFor({ state: 'hidden', timeout: 5000 });
+    const s = await page.evaluate(() => window.ipcWall.runToEnd());
+    assert.deepEqual([s.halves, s.params.v0, s.models.length], [true, 5, 4]);
+    await nextFrames(page);
+    assert.equal(await page.locator('#card-ccd-alone').isVisible(), true);
+    assert.equal(await page.locator('#halves').isChecked(), true);
+  } finally {
+    await context.close();
+  }
+});
