@@ -115,7 +115,7 @@ export function setupExtras() {
     { class: 'panel timeline', id: 'timeline-panel', 'aria-labelledby': 'timeline-title', 'data-views': 'full timeline' },
     el('h2', { id: 'timeline-title', 'data-i18n': 'timeline.title' }),
     timelineCanvas,
-    el('p', { class: 'hint', 'data-i18n': 'timeline.hint' }),
+    el('p', { class: 'hint', id: 'timeline-hint', 'data-i18n': 'timeline.hint' }),
   );
   const regimeRoot = el('section', { class: 'panel regime', id: 'regime', 'aria-labelledby': 'regime-title', 'data-views': 'full map' });
   const tableRoot = el('section', { class: 'panel table', id: 'table', 'aria-labelledby': 'table-title', 'data-views': 'full table' });
@@ -201,6 +201,13 @@ export function updateExtras({ state, restarts: r, dark: d, frameStart }) {
   if (started < 3) started += 1;
   const sel = trace.selection();
   if (shown.timeline) {
+    // The legend in words names the four balls while the "both halves" switch is on.
+    const hint = document.getElementById('timeline-hint');
+    const hintKey = state.halves ? 'timeline.hintHalves' : 'timeline.hint';
+    if (hint.dataset.i18n !== hintKey) {
+      hint.dataset.i18n = hintKey;
+      hint.textContent = t(hintKey);
+    }
     const lens = state.models.map((m) => history[m].len).join('|');
     timeline.update({ history, models: state.models, params: state.params, colors, selected: sel }, `${r}|${lens}|${sel.step}|${sel.follow}|${sel.model}`);
   }

@@ -107,6 +107,7 @@ const STRINGS = {
     'preset.did.gap': '{who} stopped {len} from the wall (at most {n} Newton iterations in a step)',
     'preset.did.stuck': '{who} never crossed the face but stuck to it, a gap of exactly 0, with Newton at its cap of {n} iterations without converging',
     'detail.touching': 'touching the front face: a gap of exactly 0',
+    'timeline.hintHalves': 'Red dashed: penalty; green: IPC; blue: barrier alone; amber dotted: CCD alone. Click a step to see its iterations in the trace.',
     'trace.stuck': 'Newton stopped at its cap after {n} iterations without converging: |∇E| is still {g}.',
     // ---- end of issue 12 ----
     'plot.iterates': 'Newton iterates, numbered',
@@ -382,6 +383,7 @@ const STRINGS = {
     'preset.did.gap': '{who} se detuvo a {len} de la pared (como mucho {n} iteraciones de Newton en un paso)',
     'preset.did.stuck': '{who} nunca cruzó la cara pero quedó pegada a ella, a una distancia de exactamente 0, con Newton en su tope de {n} iteraciones sin converger',
     'detail.touching': 'tocando la cara frontal: a una distancia de exactamente 0',
+    'timeline.hintHalves': 'Rojo discontinuo: penalización; verde: IPC; azul: barrera sola; ámbar punteado: CCD sola. Haz clic en un paso para ver sus iteraciones en la traza.',
     'trace.stuck': 'Newton se detuvo en su tope tras {n} iteraciones sin converger: |∇E| sigue valiendo {g}.',
     // ---- fin de issue 12 ----
     'plot.iterates': 'iteraciones de Newton, numeradas',

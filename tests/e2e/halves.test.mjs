@@ -50,6 +50,7 @@ test('the switch throws four balls with four cards; at the defaults two go throu
     assert.equal(await page.locator('#card-ccd-alone').getAttribute('data-outcome'), 'stopped');
     assert.match(await page.locator('#barrier-alone-outcome').textContent(), /went through/);
     assert.match(await page.locator('#ccd-alone-newton').textContent(), /59 at most/);
+    assert.match(await page.locator('#timeline-hint').textContent(), /blue: barrier alone; amber dotted: CCD alone/);
     assert.equal(await page.locator('#ccd-alone-detail').textContent(), 'touching the front face: a gap of exactly 0');
     assert.match(await page.locator('#ipc-detail').textContent(), /closest gap 24\.0\s?µm/);
     // Each new card and trace button has its own marker shape and colour.
