@@ -2,6 +2,7 @@
 
 use crate::integrator::{max_from, FreeFlight, Integrator, Iterate, Model, StepSolution};
 use crate::params::Params;
+pub use crate::recording::Recording;
 
 /// How a throw ends.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

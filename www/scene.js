@@ -130,6 +130,7 @@ export function setupScene(canvas) {
    * buffers) and counts, iterates: {penalty, ipc} (x values of the latest step), colors}
    */
   function draw(view) {
+    const models = view.models ?? MODEL_NAMES;
     const c = view.colors;
     const W = cssW;
     const H = cssH;
@@ -152,7 +153,7 @@ export function setupScene(canvas) {
     const pxPerM = (W - padR - x0px) / xHi;
     const sx = (x) => x0px + x * pxPerM;
     const yTop = 26;
-    const lanes = Object.fromEntries(MODEL_NAMES.map((m, i) => [m, 64 + 42 * i]));
+    const lanes = Object.fromEntries(models.map((m, i) => [m, 64 + 42 * i]));
     const yRuler = 126;
 
     // Wall
@@ -209,7 +210,7 @@ export function setupScene(canvas) {
     ctx.stroke();
 
     // Step markers and jump arcs
-    for (const model of MODEL_NAMES) {
+    for (const model of models) {
       const y = lanes[model];
       const shape = look(model).marker;
       const col = c[look(model).color];
@@ -263,7 +264,7 @@ export function setupScene(canvas) {
     }
 
     // Balls
-    for (const model of MODEL_NAMES) {
+    for (const model of models) {
       const b = view.balls[model];
       const y = lanes[model];
       const shape = look(model).marker;
@@ -294,7 +295,7 @@ export function setupScene(canvas) {
     // ---------------- zoom on the front face (log distance) ----------------
     const iTop = 168;
     const iBottom = H - 30;
-    const iLanes = Object.fromEntries(MODEL_NAMES.map((m, i) => [m, iTop + 40 + 40 * i]));
+    const iLanes = Object.fromEntries(models.map((m, i) => [m, iTop + 40 + 40 * i]));
     const wallBlock = Math.round(Math.min(110, Math.max(54, 0.1 * W)));
     const behindW = narrow ? 22 : 34;
     const blockX1 = W - padR - behindW;
@@ -396,7 +397,7 @@ export function setupScene(canvas) {
       if (x <= back) return blockX0 + ((x - wall) / p.thickness) * wallBlock;
       return null;
     };
-    for (const model of MODEL_NAMES) {
+    for (const model of models) {
       const y = iLanes[model];
       const shape = look(model).marker;
       const col = c[look(model).color];
@@ -433,13 +434,13 @@ export function setupScene(canvas) {
         }
         ctx.globalAlpha = 1;
         // Said once, under the last lane.
-        if (model === MODEL_NAMES.at(-1) && shown > 2 && !narrow) {
+        if (model === models.at(-1) && shown > 2 && !narrow) {
           text(ctx, t('scene.iterates'), axisL, y + R + 20, c.muted, 'left', FONT_SMALL);
         }
       }
     }
 
-    for (const model of MODEL_NAMES) {
+    for (const model of models) {
       const b = view.balls[model];
       const y = iLanes[model];
       const shape = look(model).marker;
