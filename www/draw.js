@@ -121,17 +121,21 @@ export function drawPlate(ctx, s, left, y, { color, bg, font = FONT }) {
 
 /**
  * Where a label of width `w` goes: the first of `spots` ({x, y: baseline, align}) whose box,
- * kept inside [lo, hi], overlaps none of `taken`; if every spot is taken, the one that overlaps
- * fewest. Returns {left, y, box}.
+ * kept inside [lo, hi], overlaps none of `taken`; failing that, the nearest free place along
+ * a spot's row; failing that, the spot that overlaps fewest. Returns {left, y, box}.
  */
 export function placeLabel(w, spots, taken, lo, hi) {
   let best = null;
-  for (const s of spots) {
-    const left = fitLeft(s.x, w, s.align, lo, hi);
+  const at = (x, s) => {
+    const left = fitLeft(x, w, s.align, lo, hi);
     const box = labelBox(left, s.y, w);
     const hits = taken.reduce((n, b) => n + (overlaps(box, b) ? 1 : 0), 0);
-    if (hits === 0) return { left, y: s.y, box };
     if (!best || hits < best.hits) best = { left, y: s.y, box, hits };
+    return hits === 0;
+  };
+  for (const s of spots) if (at(s.x, s)) return best;
+  for (const s of spots) {
+    for (let k = 1; k * 8 < hi - lo; k++) if (at(s.x + 8 * k, s) || at(s.x - 8 * k, s)) return best;
   }
   return best;
 }

@@ -74,15 +74,16 @@ function decadeLow(view, models) {
  * inset its title. */
 function rows(H, n, narrow) {
   const roomy = H >= 230;
-  const head = roomy ? 26 : 18; // the wall's label above the track
+  const head = roomy ? 26 : 20; // the wall's label above the track
   const rulerGap = roomy ? 38 : 28; // ruler, its labels and the callout, down to the inset
   const title = roomy ? 18 : 0;
   const foot = roomy ? 18 : 0; // a line under the inset's lanes
   const axis = roomy ? 30 : 24;
   const avail = H - head - rulerGap - 4 - title - foot - axis;
-  const pitch = Math.max(12, Math.min(46, avail / (2 * n)));
+  // Four balls need about 220 px; below that their lanes are too tight for every label.
+  const pitch = Math.max(8, Math.min(46, avail / (2 * n)));
   const named = pitch >= 30;
-  const R = named ? (narrow ? 7 : 8) : Math.max(4, Math.min(6, Math.floor((pitch - 4) / 2)));
+  const R = named ? (narrow ? 7 : 8) : Math.max(3, Math.min(6, Math.floor((pitch - 4) / 2)));
   // Height left over goes first to the callout, then to the inset's lanes.
   const extra = Math.max(0, avail - 2 * n * pitch);
   const gapExtra = Math.min(extra, 20);
@@ -303,6 +304,12 @@ function drawStatic(layer, L, c, dpr) {
   staticRuler(ctx, L, c, S);
   staticInset(ctx, L, c, S);
   staticAxis(ctx, L, c, S);
+  // Lines the labels drawn later keep off: the ruler, the inset's top edge and its axis.
+  S.lines = [
+    { x: L.sx(0), y: L.yRuler - 1, w: L.W - PAD - L.sx(0), h: 2 },
+    { x: PAD - 6, y: L.fTop - 1, w: L.W - 2 * PAD + 12, h: 2 },
+    { x: L.axisL, y: L.yAx - 1, w: L.axisR - L.axisL, h: 2 },
+  ];
   return S;
 }
 
@@ -310,7 +317,7 @@ function drawStatic(layer, L, c, dpr) {
 
 /** A frame's record: labels (static ones first), marks, balls; and what labels must avoid. */
 function newRecord(L, S, c) {
-  return { W: L.W, H: L.H, c, boxes: S.boxes.slice(), avoid: S.dhat.slice(), dhat: S.dhat, ticks: S.ticks, marks: [], balls: [], wanted: [] };
+  return { W: L.W, H: L.H, c, boxes: S.boxes.slice(), avoid: S.dhat.concat(S.lines), dhat: S.dhat, ticks: S.ticks, marks: [], balls: [], wanted: [] };
 }
 
 /** Asks for a label; labels are placed after every mark is drawn, in the order asked. */
@@ -363,13 +370,14 @@ function jumpArc(ctx, L, rec, model, y, from, to) {
   const col = rec.c[look(model).color];
   const a = L.sx(from) - R;
   const b = L.sx(Math.min(to, L.xHi)) + (to > L.xHi ? -R : R);
-  const top = y - Math.min(26, L.pitch - 4);
+  // Under the wall's label when the lanes are tight (the curve peaks half-way to `top`).
+  const top = L.named ? y - 32 : y - R - 8;
   ctx.setLineDash([4, 3]);
   ctx.strokeStyle = col;
   ctx.lineWidth = 1.25;
   ctx.beginPath();
   ctx.moveTo(a, y - R - 2);
-  ctx.quadraticCurveTo((a + b) / 2, top - 6, b, y - R - 2);
+  ctx.quadraticCurveTo((a + b) / 2, top, b, y - R - 2);
   ctx.stroke();
   ctx.setLineDash([]);
   ctx.beginPath();
@@ -381,8 +389,8 @@ function jumpArc(ctx, L, rec, model, y, from, to) {
   const s = t('scene.jump', { len: fmtLength(to - from, 3) });
   want(rec, 'jump', model, 'track', s, rec.c[look(model).text], [
     { x: a - 8, y: y - R - 8, align: 'right' },
-    { x: a + 24, y: top - 12, align: 'left' },
-    { x: (a + b) / 2, y: top - 12, align: 'center' },
+    { x: a + 24, y: top - 6, align: 'left' },
+    { x: (a + b) / 2, y: top - 6, align: 'center' },
   ]);
 }
 
@@ -419,7 +427,9 @@ function drawTrack(ctx, L, view, rec) {
 function extreme(L, b) {
   const e = b.xmax_minus_wall_m;
   const x = L.wall + e;
-  if (!(b.x < x) || b.x > L.back) return null;
+  // The core's xmax − wall and this b.x − wall are the same operation: equal while the ball is
+  // at its extreme (comparing b.x with wall + e would not be, by rounding).
+  if (!(b.x - L.wall < e) || b.x > L.back) return null;
   if (e < 0) return { x, text: t('scene.closest', { len: fmtGap(-e) }), kind: 'closest', dist: -e };
   if (e <= L.p.thickness) return { x, text: t('scene.deepest', { len: fmtDepth(e) }), kind: 'deepest', dist: e };
   return null;
