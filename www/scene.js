@@ -165,7 +165,7 @@ function staticTrack(ctx, L, c, S) {
   }
 }
 
-/** The ruler under the track, the wall's front face on it, and the callout to the inset. */
+/** The ruler under the track, with the wall's front face on it. */
 function staticRuler(ctx, L, c, S) {
   const y = L.yRuler;
   ctx.strokeStyle = c.line;
@@ -197,8 +197,11 @@ function staticRuler(ctx, L, c, S) {
   ctx.lineTo(Math.round(L.wx0) + 0.5, y + 5);
   ctx.strokeStyle = c.fg;
   ctx.stroke();
-  // The callout: a bracket over the last 10 cm of the ruler, opening onto the inset.
-  const b = y + 21 + Math.min(4, L.gapExtra);
+}
+
+/** The callout: a bracket over the last 10 cm of the ruler, opening onto the inset. */
+function staticCallout(ctx, L, c) {
+  const b = L.yRuler + 21 + Math.min(4, L.gapExtra);
   const xs = L.sx(L.wall - 0.1);
   ctx.strokeStyle = c.line;
   ctx.beginPath();
@@ -296,12 +299,15 @@ function staticAxis(ctx, L, c, S) {
 /** Draws the static layer into its own canvas, the size of the scene's backing store. */
 function drawStatic(layer, L, c, dpr) {
   const ctx = layer.getContext('2d');
+  ctx.setTransform(1, 0, 0, 1, 0, 0);
+  ctx.clearRect(0, 0, layer.width, layer.height);
   ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
   ctx.fillStyle = c.bg;
   ctx.fillRect(0, 0, L.W, L.H);
   const S = { W: L.W, boxes: [], dhat: [], ticks: [] };
   staticTrack(ctx, L, c, S);
   staticRuler(ctx, L, c, S);
+  staticCallout(ctx, L, c);
   staticInset(ctx, L, c, S);
   staticAxis(ctx, L, c, S);
   // Lines the labels drawn later keep off: the ruler, the inset's top edge and its axis.
@@ -568,7 +574,7 @@ export function setupScene(canvas) {
   /**
    * view: {params, models (names of the balls shown; MODEL_NAMES when absent), balls (state
    * per model), positions (Float64Array per model) and counts, iterates (x values of the
-   * latest step per model), colors (readColors)}. Returns what was drawn (see `drawn`).
+   * latest step per model), colors (readColors)}. What was drawn is kept (see `drawn`).
    */
   function draw(view) {
     if (size.w < 10 || size.h < 10) return null;
@@ -583,7 +589,6 @@ export function setupScene(canvas) {
     drawInsetBalls(ctx, L, view, rec);
     placeWanted(ctx, rec);
     last = rec;
-    return drawn();
   }
 
   /** What the latest frame drew, as plain data for tests: label boxes {kind, model, where,

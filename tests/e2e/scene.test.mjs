@@ -88,6 +88,7 @@ const SIZES = [
   { width: 360, height: 740 },
   { width: 390, height: 844 },
   { width: 390, height: 844, sceneHeight: 150 },
+  { width: 768, height: 1024 },
   { width: 1280, height: 720 },
   { width: 1440, height: 900 },
 ];
@@ -182,9 +183,9 @@ test('one lane per model of view.models, fitted to the canvas height', async () 
           const models = Object.keys(balls).slice(0, n);
           const positions = Object.fromEntries(models.map((m) => [m, new Float64Array([0.1, 0.3, balls[m].x])]));
           const counts = Object.fromEntries(models.map((m) => [m, 3]));
-          const d = sc.draw({ params: s.params, models, balls, positions, counts, iterates: {}, colors: readColors() });
+          sc.draw({ params: s.params, models, balls, positions, counts, iterates: {}, colors: readColors() });
           c.remove();
-          return d;
+          return sc.drawn();
         },
         [n, w, h],
       );
