@@ -83,6 +83,28 @@ for (const lang of ['en', 'es']) {
   });
 }
 
+test("a ball that came back out of the wall has its deepest point marked at the card's depth", async () => {
+  const { page, context } = await openPage(browser, { width: 1280, height: 800, query: '?v0=1', reducedMotion: 'reduce' });
+  try {
+    await page.evaluate(() => window.ipcWall.runToEnd());
+    await nextFrames(page);
+    const s = await page.evaluate(() => window.ipcWall.getState());
+    const d = await scene(page);
+    assert.ok(s.penalty.x < s.params.wall, 'the red ball came back out');
+    const card = plain(await page.locator('#card-penalty').textContent());
+    assert.ok(card.includes('5.00 mm'), card);
+    for (const where of ['inset', 'track']) {
+      const mark = d.marks.find((m) => m.model === 'penalty' && m.where === where);
+      assert.equal(mark?.kind, 'deepest', JSON.stringify(d.marks));
+      assert.equal(mark.dist, s.penalty.xmax_minus_wall_m);
+      const label = d.boxes.find((b) => b.kind === 'deepest' && b.model === 'penalty' && b.where === where);
+      assert.equal(plain(label.text), 'deepest 5.00 mm');
+    }
+  } finally {
+    await context.close();
+  }
+});
+
 // The widths of the issue, and a phone whose page gives the scene only 150 px of height.
 const SIZES = [
   { width: 360, height: 740 },
