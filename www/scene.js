@@ -331,6 +331,7 @@ function want(rec, kind, model, where, text, color, spots) {
   rec.wanted.push({ kind, model, where, text, color, spots });
 }
 
+/** Places and draws the labels asked for, each clear of those before it where it can be. */
 function placeWanted(ctx, rec) {
   for (const q of rec.wanted) {
     const w = measure(ctx, q.text, FONT_SMALL);
@@ -340,6 +341,7 @@ function placeWanted(ctx, rec) {
   }
 }
 
+/** A ball in its model's marker and colours; labels keep off it. */
 function drawBall(ctx, rec, model, where, x, y, r) {
   const m = look(model);
   shapePath(ctx, m.marker, x, y, r);
@@ -531,8 +533,9 @@ function drawInsetBalls(ctx, L, view, rec) {
       s = t('scene.away', { len: fmtLength(d, 3) });
     } else {
       u = L.su(d);
-      // Both balls alike (53 mm, not 53 mm and 53.00 mm); the article's µm gap below 1 mm.
-      s = d < 1e-3 ? fmtGap(d) : fmtLength(d, 3);
+      // Three significant digits (771 µm, 1.24 mm), both balls alike; below 100 µm the
+      // article's gap, to 0.1 µm (24.0 µm, as the card says).
+      s = d < 1e-4 ? fmtGap(d) : fmtLength(d, 3);
     }
     extremeMark(ctx, L, rec, model, b, 'inset', null, y, r);
     drawBall(ctx, rec, model, 'inset', u, y, r);
@@ -577,10 +580,12 @@ export function setupScene(canvas) {
    * latest step per model), colors (readColors)}. What was drawn is kept (see `drawn`).
    */
   function draw(view) {
-    if (size.w < 10 || size.h < 10) return null;
+    if (size.w < 10 || size.h < 10) return;
     const models = view.models ?? MODEL_NAMES;
     const { L, S } = staticFor(view, models);
     ctx.setTransform(1, 0, 0, 1, 0, 0);
+    // Cleared first: a see-through background must not keep the last frame's balls.
+    ctx.clearRect(0, 0, canvas.width, canvas.height);
     ctx.drawImage(layer, 0, 0);
     ctx.setTransform(size.dpr, 0, 0, size.dpr, 0, 0);
     const rec = newRecord(L, S, view.colors);
