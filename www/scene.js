@@ -304,7 +304,7 @@ function drawStatic(layer, L, c, dpr) {
   ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
   ctx.fillStyle = c.bg;
   ctx.fillRect(0, 0, L.W, L.H);
-  const S = { W: L.W, boxes: [], dhat: [], ticks: [] };
+  const S = { W: L.W, boxes: [], dhat: [], ticks: [], widths: new Map() };
   staticTrack(ctx, L, c, S);
   staticRuler(ctx, L, c, S);
   staticCallout(ctx, L, c);
@@ -323,7 +323,7 @@ function drawStatic(layer, L, c, dpr) {
 
 /** A frame's record: labels (static ones first), marks, balls; and what labels must avoid. */
 function newRecord(L, S, c) {
-  return { W: L.W, H: L.H, c, boxes: S.boxes.slice(), avoid: S.dhat.concat(S.lines), dhat: S.dhat, ticks: S.ticks, marks: [], balls: [], wanted: [] };
+  return { W: L.W, H: L.H, c, S, boxes: S.boxes.slice(), avoid: S.dhat.concat(S.lines), dhat: S.dhat, ticks: S.ticks, marks: [], balls: [], wanted: [] };
 }
 
 /** Asks for a label; labels are placed after every mark is drawn, in the order asked. */
@@ -333,8 +333,13 @@ function want(rec, kind, model, where, text, color, spots) {
 
 /** Places and draws the labels asked for, each clear of those before it where it can be. */
 function placeWanted(ctx, rec) {
+  // Widths are kept as long as the static layer (same size and language): a label that stays
+  // the same from frame to frame is measured once.
+  const widths = rec.S.widths;
+  if (widths.size > 1000) widths.clear();
   for (const q of rec.wanted) {
-    const w = measure(ctx, q.text, FONT_SMALL);
+    let w = widths.get(q.text);
+    if (w === undefined) widths.set(q.text, (w = measure(ctx, q.text, FONT_SMALL)));
     const at = placeLabel(w, q.spots, rec.boxes.concat(rec.avoid), EDGE, rec.W - EDGE);
     drawPlate(ctx, q.text, at.left, at.y, { color: q.color, bg: rec.c.bg, font: FONT_SMALL });
     rec.boxes.push({ kind: q.kind, model: q.model, where: q.where, text: q.text, ...at.box });
