@@ -122,7 +122,7 @@ export function drawPlate(ctx, s, left, y, { color, bg, font = FONT }) {
 /**
  * Where a label of width `w` goes: the first of `spots` ({x, y: baseline, align}) whose box,
  * kept inside [lo, hi], overlaps none of `taken`; failing that, the nearest free place along
- * a spot's row; failing that, the spot that overlaps fewest. Returns {left, y, box}.
+ * the spots' rows; failing that, the spot that overlaps fewest. Returns {left, y, box}.
  */
 export function placeLabel(w, spots, taken, lo, hi) {
   let best = null;
@@ -134,8 +134,9 @@ export function placeLabel(w, spots, taken, lo, hi) {
     return hits === 0;
   };
   for (const s of spots) if (at(s.x, s)) return best;
-  for (const s of spots) {
-    for (let k = 1; k * 8 < hi - lo; k++) if (at(s.x + 8 * k, s) || at(s.x - 8 * k, s)) return best;
+  // The smallest shift first, whichever spot's row it is in.
+  for (let k = 1; k * 8 < hi - lo; k++) {
+    for (const s of spots) if (at(s.x + 8 * k, s) || at(s.x - 8 * k, s)) return best;
   }
   return best;
 }

@@ -239,10 +239,10 @@ function staticBarrier(ctx, L, c, S) {
     ctx.stroke();
     ctx.setLineDash([]);
     S.dhat.push({ kind: 'dhat', model, x: ud - 1.5, y: y0, w: 3, h: y1 - y0 });
-    // Named once, above the first band, if the band has room for the words.
+    // Named once, above the first band, if the band and the lanes have room for the words.
     const s = t('scene.barrier');
     const w = measure(ctx, s, FONT_SMALL);
-    if (!named && L.roomy && L.axisR - ud > w + 6) {
+    if (!named && L.roomy && L.ipitch >= 30 && L.axisR - ud > w + 6) {
       staticWords(ctx, S, 'barrier', model, s, L.axisR - 3, y0 - 4, 'right', { color: c.barrierText });
       named = true;
     }
