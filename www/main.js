@@ -944,6 +944,8 @@ window.ipcWall = {
   table: () => api.guard((f) => f.table()),
   /** Test hook: draws so far per canvas id (a canvas is drawn only when its inputs change). */
   __draws: () => ({ ...drawCounts }),
+  /** Test hook: what the scene's latest frame drew (scene.js `drawn`). */
+  __scene: () => scene.drawn(),
   /** Milliseconds of the frames that stepped or drew, numbered from `from` on (oldest first;
    * at most the latest 600): the figure's own work and the whole frame. `next`: the number the
    * next frame will get. */
