@@ -532,7 +532,8 @@ function drawInsetBalls(ctx, L, view, rec) {
       s = t('scene.behind');
     } else if (d <= 0) {
       u = insetU(L, b.x);
-      s = t('scene.inside', { len: fmtDepth(-d) });
+      // Exactly on the face (CCD alone glues the ball there): not "0.0 µm inside".
+      s = d === 0 ? t('scene.touching') : t('scene.inside', { len: fmtDepth(-d) });
     } else if (d >= 10 ** E_HI) {
       u = L.axisL;
       s = t('scene.away', { len: fmtLength(d, 3) });

@@ -63,6 +63,10 @@ test('the switch throws four balls with four cards; at the defaults two go throu
     assert.notEqual(marks[0][0], marks[1][0]);
     assert.notEqual(marks[0][1], marks[1][1], 'square and triangle');
     assert.match(await page.locator('#scene').getAttribute('aria-label'), /Barrier alone: went through.*CCD alone: stopped, touching the front face/);
+    // The inset says where the CCD-alone ball is: on the face, not "0.0 µm inside".
+    const ccdLabels = await page.evaluate(() => window.ipcWall.__scene().boxes.filter((b) => b.model === 'ccd-alone' && b.text).map((b) => b.text));
+    assert.ok(ccdLabels.includes('on the face'), `CCD alone's labels: ${ccdLabels}`);
+    assert.ok(!ccdLabels.some((s) => /inside/.test(s)), `CCD alone's labels: ${ccdLabels}`);
     await screenshot(page, 'halves-1280');
     await page.setViewportSize({ width: 390, height: 844 });
     await nextFrames(page);
