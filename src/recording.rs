@@ -16,6 +16,15 @@ use crate::sim::{Horizon, Outcome, Simulation};
 /// latest ones.
 pub const TRACE_WINDOW: usize = 4096;
 
+/// The 1-based index of the first largest of `values`, 0 if there are none.
+fn first_max<T: PartialOrd>(values: impl Iterator<Item = T>) -> usize {
+    let best = values.enumerate().fold(None, |best: Option<(usize, T)>, (i, v)| match best {
+        Some((_, ref b)) if *b >= v => best,
+        _ => Some((i, v)),
+    });
+    best.map_or(0, |(i, _)| i + 1)
+}
+
 /// One ball with its per-step history.
 #[derive(Clone, Debug)]
 pub struct Ball {
@@ -116,15 +125,21 @@ impl Ball {
     /// The step the energy plot rests on once the throw is decided (1-based; 0 before the
     /// first): the first of the ball's largest x, i.e. a jump or the closest approach.
     pub fn impact_step(&self) -> usize {
-        let first_max =
-            self.positions.iter().enumerate().fold(None, |best: Option<(usize, f64)>, (i, &x)| {
-                if best.is_some_and(|(_, b)| b >= x) {
-                    best
-                } else {
-                    Some((i, x))
-                }
-            });
-        first_max.map_or(0, |(i, _)| i + 1)
+        first_max(self.positions.iter().copied())
+    }
+
+    /// The step with the most Newton iterations (1-based, the first of them; 0 before the
+    /// first step): where the article counts its 8–12 iterations of the impact.
+    pub fn most_newton_step(&self) -> usize {
+        first_max(self.newton.iter().copied())
+    }
+
+    /// The kept step (within the [`TRACE_WINDOW`]) whose Newton iterates CCD clipped most
+    /// often (the first of them), or 0 if CCD clipped none: the geometric approach.
+    pub fn most_clipped_step(&self) -> usize {
+        let clips =
+            self.recent.iter().map(|(step, its)| (*step, its.iter().filter(|it| it.ccd_clipped).count()));
+        clips.fold((0, 0), |best, (step, n)| if n > best.1 { (step, n) } else { best }).0
     }
 
     /// Iterates of step `step` (1-based), empty if it is outside the [`TRACE_WINDOW`].

@@ -244,6 +244,18 @@ impl Figure {
         Ok(self.ball(model)?.impact_step())
     }
 
+    /// The step of `model` with the most Newton iterations (1-based, the first of them).
+    #[wasm_bindgen(js_name = mostNewtonStep)]
+    pub fn most_newton_step(&self, model: &str) -> Result<usize, JsError> {
+        Ok(self.ball(model)?.most_newton_step())
+    }
+
+    /// The kept step of `model` whose iterates CCD clipped most often, or 0.
+    #[wasm_bindgen(js_name = mostClippedStep)]
+    pub fn most_clipped_step(&self, model: &str) -> Result<usize, JsError> {
+        Ok(self.ball(model)?.most_clipped_step())
+    }
+
     /// The Newton iterates of step `step` (1-based; 0 means the latest) of `model`, as an
     /// array (empty for steps older than the latest 4096) of `{x, energy, gradient, dx,
     /// distance, alpha_ccd, ccd_clipped, alpha, converged}`.

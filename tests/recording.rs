@@ -135,3 +135,28 @@ fn new_parameters_restart_the_same_models() {
     r.restart();
     assert_eq!((r.step_count(), r.params().v0, r.halves()), (0, 1.0, true));
 }
+
+/// Where the trace's "Most iterations" and "Most CCD clips" buttons go, from the recorded
+/// throw: the article's Newton count of the impact, and the geometric approach under CCD.
+#[test]
+fn the_steps_the_trace_jumps_to() {
+    let r = decided(&Model::ALL);
+    let ipc = r.ball(Model::Ipc).unwrap();
+    let most = ipc.most_newton_step();
+    assert_eq!(ipc.newton_counts()[most - 1], ipc.state().newton_max, "the article's 9 at 5 m/s");
+    assert!(ipc.newton_counts()[..most - 1].iter().all(|&n| n < ipc.state().newton_max), "the first of them");
+    let clipped = ipc.most_clipped_step();
+    let clips = |b: &ipc_wall::recording::Ball, s: usize| {
+        b.step_iterates(s).iter().filter(|it| it.ccd_clipped).count()
+    };
+    assert!(clips(ipc, clipped) >= 2, "the impact is clipped by CCD more than once");
+    assert!((1..=ipc.steps()).all(|s| clips(ipc, s) <= clips(ipc, clipped)));
+    // Plain backtracking never clips; CCD alone clips at every one of its capped iterations.
+    assert_eq!(r.ball(Model::Penalty).unwrap().most_clipped_step(), 0);
+    assert_eq!(r.ball(Model::BarrierAlone).unwrap().most_clipped_step(), 0);
+    let ccd = r.ball(Model::CcdAlone).unwrap();
+    assert_eq!(ccd.newton_counts()[ccd.most_newton_step() - 1], 59);
+    assert!(clips(ccd, ccd.most_clipped_step()) > 10);
+    // Before the first step there is none.
+    assert_eq!(Recording::new(&Params::default(), &Model::BOTH).balls()[0].most_newton_step(), 0);
+}

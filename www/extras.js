@@ -62,33 +62,6 @@ function updateHistory(state) {
   }
 }
 
-/** The step with the most Newton iterations (the first of them): the impact step. */
-function impactStep(model) {
-  updateHistory(window.ipcWall.getState());
-  const hs = history[model];
-  let best = 0;
-  for (let i = 0; i < hs.len; i++) if (hs.n[i] > (best ? hs.n[best - 1] : 0)) best = i + 1;
-  return best;
-}
-
-/** The kept step of `model` with the most CCD-clipped iterations (the first of them), or 0. */
-function clippedStep(model) {
-  updateHistory(window.ipcWall.getState());
-  const hs = history[model];
-  let best = 0;
-  let most = 0;
-  // Only the latest 4096 steps keep iterates; free flight (2 iterations) never clips.
-  for (let i = Math.max(0, hs.len - 4096); i < hs.len; i++) {
-    if (hs.n[i] <= 2) continue;
-    const clipped = api.guard((f) => f.iterates(model, i + 1)).filter((it) => it.ccd_clipped).length;
-    if (clipped > most) {
-      most = clipped;
-      best = i + 1;
-    }
-  }
-  return best;
-}
-
 /** Sets parameters the way window.ipcWall.set does, then plays (or, with reduced motion,
  * runs to the end). */
 function throwWith(partial) {
@@ -139,7 +112,12 @@ export function setupExtras() {
 
   // The energy plot shows that step of both balls, each on its own x̃ with its iterates.
   const showStep = (model, step) => window.ipcWall.showStep(step);
-  trace = setupTrace(traceRoot, { onPick: showStep, impactStep, clippedStep });
+  trace = setupTrace(traceRoot, {
+    onPick: showStep,
+    // Where the trace's "Most iterations" and "Most CCD clips" go: the core's recorded throw knows.
+    mostNewtonStep: (model) => api.guard((f) => f.mostNewtonStep(model)),
+    mostClippedStep: (model) => api.guard((f) => f.mostClippedStep(model)),
+  });
   timeline = setupTimeline(timelineCanvas, { onPick: (step) => trace.pick(trace.selection().model, step) });
   offload = startOffload(api.compiled());
   regime = setupRegime(regimeRoot, { onSet: throwWith, offload });

@@ -31,7 +31,7 @@ function endWords(x, p) {
   return t('trace.endBehind', { len: fmtLength(x - p.wall - p.thickness, 3) });
 }
 
-export function setupTrace(root, { onPick, impactStep, clippedStep }) {
+export function setupTrace(root, { onPick, mostNewtonStep, mostClippedStep }) {
   const modelButtons = new Map();
   const models = el('div', { class: 'seg', role: 'group', 'data-i18n-label': 'trace.model', 'aria-label': t('trace.model') });
   // Four buttons with the "both halves" switch: they wrap on a narrow screen.
@@ -97,11 +97,11 @@ export function setupTrace(root, { onPick, impactStep, clippedStep }) {
     render(true);
   });
   impact.addEventListener('click', () => {
-    const s = impactStep(sel.model);
+    const s = mostNewtonStep(sel.model);
     if (s > 0) pick(s);
   });
   clip.addEventListener('click', () => {
-    const s = clippedStep(sel.model);
+    const s = mostClippedStep(sel.model);
     if (s > 0) pick(s);
   });
 
