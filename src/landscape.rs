@@ -31,6 +31,11 @@ pub fn samples(params: &Params, model: Model, x_tilde: f64, x0: f64, x1: f64, n:
 /// Barrier: `E` is convex in front of the wall and infinite behind it; the minimizer is `x̃` out
 /// of contact range and otherwise the root of the gradient within `d̂` of the face. Unsigned
 /// barrier: the lower of that and the same on the far side of the back face.
+/// The largest |x̃| the page asks a minimizer for [m]: a throw's x̃ stays within a few metres;
+/// far beyond, the quadratic term swamps the barrier in double precision and a minimizer would
+/// print as touching the wall.
+pub const X_TILDE_LIMIT: f64 = 100.0;
+
 pub fn minimizer(params: &Params, model: Model, x_tilde: f64) -> f64 {
     let ip = Integrator::new(params, model);
     match model.spec().contact {

@@ -51,6 +51,9 @@ pub struct BallState {
     pub newton_max: u32,
     /// Newton iterations of the latest step (0 before the first).
     pub newton_last: u32,
+    /// The most Newton iterations of any step so far, the one that jumped the wall included
+    /// (which the article's `newton_max` does not count): what the figure shows as a count.
+    pub newton_most: u32,
     pub steps: u64,
     /// Whether the ball entered contact range.
     pub touched: bool,
@@ -182,11 +185,32 @@ impl Ball {
             xmax_minus_wall: r.xmax_minus_wall,
             newton_max: r.newton_max,
             newton_last: self.newton.last().copied().unwrap_or(0),
+            newton_most: self.newton.iter().copied().max().unwrap_or(0),
             steps: r.steps,
             touched: self.sim.has_touched(),
             touching: r.touching,
             converged: r.converged,
         }
+    }
+}
+
+/// The article's first number: how far one step carries the ball against the wall.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct StepAgainstWall {
+    /// `v0 · h` [m].
+    pub vh: f64,
+    /// `v0 · h / W`.
+    pub ratio: f64,
+    /// One step covers more than half the wall: past the mid-plane the nearest face is the
+    /// back one, so penalty can pass whatever k is ("Si vh supera la mitad…").
+    pub over_half: bool,
+}
+
+impl StepAgainstWall {
+    pub fn of(p: &Params) -> Self {
+        let vh = p.v0 * p.h;
+        let ratio = vh / p.thickness;
+        Self { vh, ratio, over_half: ratio > 0.5 }
     }
 }
 

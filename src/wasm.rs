@@ -10,7 +10,7 @@ use wasm_bindgen::prelude::*;
 use crate::format::shortest;
 use crate::integrator::{Iterate, Model};
 use crate::params::{echo, Field, ParamError, Params};
-use crate::recording::{Ball, BallState, Recording};
+use crate::recording::{Ball, BallState, Recording, StepAgainstWall};
 use crate::regime::RegimeMap;
 use crate::sim::{Horizon, Outcome};
 use crate::{landscape, plot, table};
@@ -102,6 +102,7 @@ fn ball_object(b: &BallState) -> JsValue {
         ("xmax_minus_wall_m", num(b.xmax_minus_wall)),
         ("newton_max", num(f64::from(b.newton_max))),
         ("newton_last", num(f64::from(b.newton_last))),
+        ("newton_most", num(f64::from(b.newton_most))),
         ("steps", num(b.steps as f64)),
         ("touched", JsValue::from_bool(b.touched)),
         ("touching", JsValue::from_bool(b.touching)),
@@ -269,7 +270,22 @@ impl Figure {
     pub fn minimizer(&self, model: &str, x_tilde: f64) -> Result<f64, JsError> {
         let m = self::model(model)?;
         finite_args(&[("x_tilde", x_tilde)])?;
+        let limit = landscape::X_TILDE_LIMIT;
+        if x_tilde.abs() > limit {
+            let x = shortest(x_tilde);
+            return Err(JsError::new(&format!(
+                "x_tilde = {x} is out of range; allowed: [-{limit}, {limit}] m"
+            )));
+        }
         Ok(landscape::minimizer(self.0.params(), m, x_tilde))
+    }
+
+    /// The article's first number at the current parameters: `{vh, ratio, over_half}` (one
+    /// step `v0·h` [m], that over the wall's thickness, and whether it passes the half).
+    #[wasm_bindgen(js_name = stepAgainstWall)]
+    pub fn step_against_wall(&self) -> JsValue {
+        let s = StepAgainstWall::of(self.0.params());
+        object(&[("vh", num(s.vh)), ("ratio", num(s.ratio)), ("over_half", JsValue::from_bool(s.over_half))])
     }
 
     /// What the energy plot shows for `step` and `x_tilde` (as [`Figure::draw_energy`]):

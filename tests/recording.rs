@@ -160,3 +160,28 @@ fn the_steps_the_trace_jumps_to() {
     // Before the first step there is none.
     assert_eq!(Recording::new(&Params::default(), &Model::BOTH).balls()[0].most_newton_step(), 0);
 }
+
+/// The counts the figure shows and the article's: they differ only by the step that went through.
+#[test]
+fn newton_most_counts_the_jump_too() {
+    let r = decided(&Model::ALL);
+    for b in r.balls() {
+        let s = b.state();
+        assert_eq!(s.newton_most, *b.newton_counts().iter().max().unwrap());
+        assert!(s.newton_most >= s.newton_max);
+        if s.outcome == Outcome::Stopped {
+            assert_eq!(s.newton_most, s.newton_max, "{:?}", b.model());
+        }
+    }
+}
+
+/// The article's first number: "Si vh supera la mitad, la penalización puede atravesarlo".
+#[test]
+fn one_step_against_half_the_wall() {
+    use ipc_wall::recording::StepAgainstWall;
+    let s = StepAgainstWall::of(&Params::default());
+    assert_eq!(format!("{:.3} {:.1}", s.vh, s.ratio), "0.050 2.5");
+    assert!(s.over_half);
+    let slow = StepAgainstWall::of(&Params { h: 0.0015, ..Params::default() });
+    assert!(!slow.over_half, "7.5 mm is under half of 20 mm");
+}

@@ -572,12 +572,6 @@ function ballDetail(m, b, p) {
   return t('detail.distance', { len: fmtLength(d, 3) });
 }
 
-/** The largest Newton count of the throw, the step that jumped the wall included (the
- * article's newton_max, which getState() keeps, stops before that step). */
-function newtonMax(b) {
-  return b.outcome === 'through' ? Math.max(b.newton_max, b.newton_last) : b.newton_max;
-}
-
 /** The sentence for a newly decided outcome, as a function of the language, or null. */
 function announcement(m, b, p) {
   if (b.outcome === ui.announced[m]) return null;
@@ -610,7 +604,7 @@ function updateStatus() {
     if (card.dataset.outcome !== b.outcome) card.dataset.outcome = b.outcome;
     setText(`${m}-outcome`, t(`outcome.${b.outcome}`));
     setText(`${m}-detail`, ballDetail(m, b, p));
-    setText(`${m}-newton`, b.steps ? t('detail.newton', { n: b.newton_last, max: newtonMax(b) }) : t('detail.noStep'));
+    setText(`${m}-newton`, b.steps ? t('detail.newton', { n: b.newton_last, max: b.newton_most }) : t('detail.noStep'));
     const said = announcement(m, b, p);
     if (said) news.push(said);
   }
@@ -675,11 +669,9 @@ function updateEnergyText() {
 function updateNumbers() {
   const s = ui.state;
   const p = s.params;
-  const vh = p.v0 * p.h;
-  const ratio = vh / p.thickness;
+  const { vh, ratio, over_half: over } = api.guard((f) => f.stepAgainstWall());
   setText('n-vh', t('numbers.vh.value', { vh: fmtLength(vh, 3) }));
   setText('n-vh-ratio', t('numbers.vh.ratio', { w: fmtLength(p.thickness, 3), ratio: fmtSig(ratio, 2) }));
-  const over = ratio > 0.5;
   setText('n-vh-verdict', over ? t('numbers.vh.over') : t('numbers.vh.under'));
   $('n-vh-card').dataset.verdict = over ? 'over' : 'under';
   // Bars: one step against the wall, on a common scale.
@@ -691,7 +683,7 @@ function updateNumbers() {
   const gapKnown = s.ipc.outcome !== 'flying';
   setText('n-gap', t('numbers.dhat.gap', { gap: gapKnown ? fmtGap(-s.ipc.xmax_minus_wall_m) : t('numbers.pending') }));
   const decided = s.ipc.outcome !== 'flying' && s.penalty.outcome !== 'flying';
-  setText('n-newton', t('numbers.newton.value', { ipc: newtonMax(s.ipc), pen: newtonMax(s.penalty) }));
+  setText('n-newton', t('numbers.newton.value', { ipc: s.ipc.newton_most, pen: s.penalty.newton_most }));
   setText('n-newton-sub', t('numbers.newton.sub', { s: fmtSig(p.ccd_safety, 3), sofar: decided ? '' : t('numbers.sofar') }));
   setText('n-newton-note', t('numbers.newton.note', { pct: `${fmtSig(p.ccd_safety * 100, 3)} %` }));
   $('numbers').dataset.decided = decided ? 'yes' : 'no';
@@ -899,18 +891,10 @@ function setParams(partial) {
   return ui.state;
 }
 
-// x̃ through the API: a throw's x̃ stays within a few metres; far beyond, the quadratic term
-// swamps the barrier in double precision and a minimizer would print as touching the wall.
-const X_TILDE_LIMIT = 100;
-
-function checkXTilde(x) {
-  if (typeof x !== 'number') throw new Error(`x_tilde must be a finite number, not ${x === null ? 'null' : typeof x}`);
-  if (!Number.isFinite(x)) throw new Error(`x_tilde = ${x} must be a finite number`);
-  if (Math.abs(x) > X_TILDE_LIMIT) throw new Error(`x_tilde = ${x} is out of range; allowed: [-${X_TILDE_LIMIT}, ${X_TILDE_LIMIT}] m`);
-}
-
+/** Each ball's global minimizer of E for `xTilde`; the core refuses an x̃ out of its range. */
 function minimizers(xTilde) {
-  checkXTilde(xTilde);
+  // A string or an object would be coerced to a number on its way into the wasm.
+  if (typeof xTilde !== 'number') throw new Error(`x_tilde must be a finite number, not ${xTilde === null ? 'null' : typeof xTilde}`);
   return api.guard((f) => perBall((m) => f.minimizer(m, xTilde)));
 }
 
@@ -925,10 +909,10 @@ window.ipcWall = {
   runToEnd,
   minimizers,
   setXTilde: (x) => {
-    checkXTilde(x);
+    const m = minimizers(x); // refuses a bad x̃ before anything changes
     pause();
     setXTilde(x);
-    return minimizers(x);
+    return m;
   },
   showStep: (step) => {
     if (!Number.isInteger(step) || step < 0) throw new Error(`step must be a whole number ≥ 0, not ${String(step)}`);

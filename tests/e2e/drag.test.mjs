@@ -122,6 +122,11 @@ test('setXTilde() and the plot keys do what a drag does', async () => {
     await nextFrames(page);
     assert.equal((await page.evaluate(() => window.ipcWall.energyView())).following, true);
     await assert.rejects(page.evaluate(() => window.ipcWall.setXTilde(Number.NaN)), /finite/);
+    // The core's reach for x̃ (landscape::X_TILDE_LIMIT): refused past it, before anything changes.
+    await assert.rejects(page.evaluate(() => window.ipcWall.setXTilde(100.5)), /x_tilde = 100\.5 is out of range; allowed: \[-100, 100\] m/);
+    assert.equal((await page.evaluate(() => window.ipcWall.energyView())).following, true, 'still following the throw');
+    const far = await page.evaluate(() => window.ipcWall.setXTilde(-100));
+    assert.equal(far.ipc, -100, 'far in front of the wall each minimizer is x̃ itself');
   } finally {
     await context.close();
   }
