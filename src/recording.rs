@@ -302,6 +302,15 @@ impl Recording {
         self.balls.iter().map(Ball::steps).max().unwrap_or(0)
     }
 
+    /// Whole steps of free flight before a ball comes within d̂ of the front face (the farthest
+    /// any contact reaches): no force acts before, so each step moves exactly `v0·h`. The
+    /// page plays these fast, so that the contact itself stays watchable.
+    pub fn approach_steps(&self) -> u64 {
+        let p = &self.params;
+        // Finite and at most (2 m)/(1e-5 m) in the figure's ranges: the cast is exact.
+        ((p.wall - p.dhat) / (p.v0 * p.h)).floor().max(0.0) as u64
+    }
+
     /// The energy plot's curves. For a finite `x_tilde` (the reader's), every ball's model at
     /// that x̃ with E's global minimizer; else each ball at step `step`, or with `step` 0
     /// following the throw: each ball's latest step, and once all are decided each one's

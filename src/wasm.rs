@@ -280,6 +280,12 @@ impl Figure {
         Ok(landscape::minimizer(self.0.params(), m, x_tilde))
     }
 
+    /// Whole steps of free flight before a ball comes within d̂ of the wall.
+    #[wasm_bindgen(js_name = approachSteps)]
+    pub fn approach_steps(&self) -> f64 {
+        self.0.approach_steps() as f64
+    }
+
     /// The article's first number at the current parameters: `{vh, ratio, over_half}` (one
     /// step `v0·h` [m], that over the wall's thickness, and whether it passes the half).
     #[wasm_bindgen(js_name = stepAgainstWall)]

@@ -185,3 +185,21 @@ fn one_step_against_half_the_wall() {
     let slow = StepAgainstWall::of(&Params { h: 0.0015, ..Params::default() });
     assert!(!slow.over_half, "7.5 mm is under half of 20 mm");
 }
+
+/// The free flight the page fast-forwards ends before any ball feels the wall: at the
+/// defaults 10 steps of 50 mm, the 11th reaching past 0.502 m (d̂ in front of the face).
+#[test]
+fn the_approach_ends_before_any_contact() {
+    let mut r = Recording::new(&Params::default(), &Model::ALL);
+    let n = r.approach_steps();
+    assert_eq!(n, 10);
+    for _ in 0..n {
+        r.step();
+    }
+    for b in r.balls() {
+        assert!(b.newton_counts().iter().all(|&c| c <= 2), "{:?}: free flight only", b.model());
+        assert_eq!(b.positions().last().copied(), Some(0.5));
+    }
+    r.step();
+    assert!(r.balls().iter().any(|b| b.state().touched), "the next step is in reach");
+}

@@ -359,7 +359,7 @@ function planPace() {
   ui.rate = ui.speed === Infinity ? Infinity : Math.max(0.5, ui.speed / p.h);
   // Free flight until ~8 steps before the barrier's reach: play it in ≈1.5 s when it would
   // take longer than 2 s at the chosen pace, so the contact itself stays watchable.
-  const stepsToNear = Math.floor((p.wall - p.dhat) / (p.v0 * p.h)) - 8;
+  const stepsToNear = api.guard((f) => f.approachSteps()) - 8;
   ui.ffSteps = stepsToNear > 2 * ui.rate ? stepsToNear : 0;
   ui.textDirty = true;
 }
