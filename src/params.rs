@@ -293,7 +293,41 @@ pub fn check(field: Field, value: f64) -> Result<f64, ParamError> {
     Ok(value)
 }
 
+/// Where a position is relative to the wall: the one classification behind a throw's
+/// outcome (through once `Behind`) and every sentence the page says about a position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum WallSide {
+    /// Up to and including the front face.
+    Front,
+    /// Past the front face, up to and including the back face.
+    Inside,
+    /// Past the back face.
+    Behind,
+}
+
+impl WallSide {
+    /// `"front"`, `"inside"` or `"behind"`.
+    pub fn name(self) -> &'static str {
+        match self {
+            WallSide::Front => "front",
+            WallSide::Inside => "inside",
+            WallSide::Behind => "behind",
+        }
+    }
+}
+
 impl Params {
+    /// Which side of the wall `x` is on.
+    pub fn side_of(&self, x: f64) -> WallSide {
+        if x <= self.wall {
+            WallSide::Front
+        } else if x <= self.wall + self.thickness {
+            WallSide::Inside
+        } else {
+            WallSide::Behind
+        }
+    }
+
     /// Reads a field as a number (the step count as f64).
     pub fn get(&self, field: Field) -> f64 {
         match field {

@@ -1,7 +1,7 @@
 //! A throw: the ball starts at `x = 0` with speed `v0` and steps until its outcome is decided.
 
 use crate::integrator::{max_from, FreeFlight, Integrator, Iterate, Model, StepSolution};
-use crate::params::Params;
+use crate::params::{Params, WallSide};
 pub use crate::recording::Recording;
 
 /// How a throw ends.
@@ -190,7 +190,7 @@ impl Simulation {
         self.x = sol.x;
         self.v = v;
         let p = &self.params;
-        if self.x > p.wall + p.thickness {
+        if p.side_of(self.x) == WallSide::Behind {
             self.outcome = Outcome::Through;
         } else {
             self.xmax = max_from(self.xmax, self.x);

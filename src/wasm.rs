@@ -280,6 +280,11 @@ impl Figure {
         Ok(landscape::minimizer(self.0.params(), m, x_tilde))
     }
 
+    /// `"front"`, `"inside"` or `"behind"`: where `x` is relative to the wall.
+    pub fn side(&self, x: f64) -> String {
+        self.0.params().side_of(x).name().to_string()
+    }
+
     /// Whole steps of free flight before a ball comes within d̂ of the wall.
     #[wasm_bindgen(js_name = approachSteps)]
     pub fn approach_steps(&self) -> f64 {

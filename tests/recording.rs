@@ -203,3 +203,19 @@ fn the_approach_ends_before_any_contact() {
     r.step();
     assert!(r.balls().iter().any(|b| b.state().touched), "the next step is in reach");
 }
+
+/// One classification of a position for the outcome and for every sentence about it.
+#[test]
+fn the_sides_of_the_wall() {
+    use ipc_wall::WallSide;
+    let p = Params::default();
+    assert_eq!(p.side_of(p.wall), WallSide::Front, "on the face is still in front");
+    assert_eq!(p.side_of(p.wall + 1e-9), WallSide::Inside);
+    assert_eq!(p.side_of(p.wall + p.thickness), WallSide::Inside);
+    assert_eq!(p.side_of(0.55), WallSide::Behind, "47 mm past the front face");
+    let r = decided(&Model::ALL);
+    for b in r.balls() {
+        let s = b.state();
+        assert_eq!(s.outcome == Outcome::Through, p.side_of(s.x) == WallSide::Behind, "{:?}", b.model());
+    }
+}

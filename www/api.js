@@ -92,10 +92,9 @@ export function specs() {
   return guard((_, g) => g.parameterSpecs());
 }
 
-/** Where position `x` is relative to the wall at `wall`, `thickness` thick: 'front' (up to
- * the front face), 'inside', or 'behind' (past the back face, where the core calls a throw
- * through). Every sentence and mark about a position asks this one function. */
-export function side(x, wall, thickness) {
-  if (x <= wall) return 'front';
-  return x <= wall + thickness ? 'inside' : 'behind';
+/** Where position `x` is relative to the wall: 'front' (up to the front face), 'inside', or
+ * 'behind' (past the back face, where a throw is through), as the core classifies it. Every
+ * sentence about a position asks this one function. */
+export function side(x) {
+  return guard((f) => f.side(x));
 }

@@ -547,7 +547,7 @@ function updateEnergy() {
 
 /** Where `x` is relative to the wall, in words. */
 function where(x, p) {
-  const at = api.side(x, p.wall, p.thickness);
+  const at = api.side(x);
   const len = at === 'front' ? fmtGap(p.wall - x) : at === 'inside' ? fmtDepth(x - p.wall) : fmtLength(x - p.wall - p.thickness, 3);
   return t(`where.${at}`, { x: fmtPosition(x), len });
 }
@@ -559,11 +559,11 @@ function setText(id, s) {
 
 function ballDetail(m, b, p) {
   const d = p.wall - b.x;
-  const at = api.side(b.x, p.wall, p.thickness);
+  const at = api.side(b.x);
   if (b.outcome === 'through' || at === 'behind') return t('detail.behind', { x: fmtPosition(b.x) });
   if (b.outcome === 'stopped') {
     if (b.touching) return t('detail.touching');
-    return api.side(p.wall + b.xmax_minus_wall_m, p.wall, p.thickness) === 'inside'
+    return api.side(p.wall + b.xmax_minus_wall_m) === 'inside'
       ? t('detail.penetration', { len: fmtDepth(b.xmax_minus_wall_m) })
       : t('detail.gap', { len: fmtGap(-b.xmax_minus_wall_m) });
   }
@@ -581,7 +581,7 @@ function announcement(m, b, p) {
   if (b.outcome === 'through') return () => t(`announce.${m}.through`, { x: fmtPosition(b.x) });
   const x = b.xmax_minus_wall_m;
   if (look(m).reports === 'depth') {
-    return api.side(p.wall + x, p.wall, p.thickness) === 'inside'
+    return api.side(p.wall + x) === 'inside'
       ? () => t(`announce.${m}.stopped`, { len: fmtDepth(x) })
       : () => t(`announce.${m}.stoppedFront`);
   }

@@ -25,7 +25,7 @@ function halvings(from, to) {
 
 /** Where a step's last iterate `x` ends, in words. */
 function endWords(x, p) {
-  const at = api.side(x, p.wall, p.thickness);
+  const at = api.side(x);
   if (at === 'front') return t('trace.endGap', { len: p.wall - x < 1e-3 ? fmtGap(p.wall - x) : fmtLength(p.wall - x, 3) });
   if (at === 'inside') return t('trace.endInside', { len: fmtSignedLength(x - p.wall, 3) });
   return t('trace.endBehind', { len: fmtLength(x - p.wall - p.thickness, 3) });
