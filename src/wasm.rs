@@ -136,6 +136,12 @@ fn params_object(p: &Params) -> JsValue {
 pub struct Figure(Recording);
 
 impl Figure {
+    /// The article's table at the figure's h, d̂, κ, wall and stiffnesses k and 100·k.
+    fn table_rows(&self) -> Vec<table::Row> {
+        let p = self.0.params();
+        table::rows(p, &table::ARTICLE_V0, &[p.k, 100.0 * p.k])
+    }
+
     fn ball(&self, name: &str) -> Result<&Ball, JsError> {
         let m = model(name)?;
         self.0.ball(m).ok_or_else(|| JsError::new(&format!("model {name} has no ball in this figure")))
@@ -365,9 +371,7 @@ impl Figure {
     /// `k` and `100 k`, fixed-length throws. An array of `{v0, model, k, outcome,
     /// xmax_minus_wall_m, newton_max}` (`k` is null for IPC).
     pub fn table(&self) -> Array {
-        let p = self.0.params();
-        let ks = [p.k, 100.0 * p.k];
-        table::rows(p, &table::ARTICLE_V0, &ks)
+        self.table_rows()
             .iter()
             .map(|r| {
                 object(&[
@@ -380,6 +384,13 @@ impl Figure {
                 ])
             })
             .collect()
+    }
+
+    /// The same table as the CLI's CSV, byte for byte: `ipc-wall table --format csv --k
+    /// <k>,<100k>` with the figure's other parameters.
+    #[wasm_bindgen(js_name = tableCsv)]
+    pub fn table_csv(&self) -> String {
+        table::format_csv(&self.table_rows())
     }
 }
 

@@ -48,8 +48,8 @@ export function startOffload(compiled) {
      * ({kind: 'grid', grid, fill_ms}) and progress reports ({kind: 'progress', n, progress}) of
      * this request only. */
     map: (params, models, sizes, onAnswer) => post('map', { params, models, sizes }, onAnswer),
-    /** The table's rows for `params`: `onRows(rows)`, unless a newer request came first. */
-    table: (params, onRows) => post('table', { params }, (d) => onRows(d.rows)),
+    /** The table for `params`: `onTable({rows, csv})`, unless a newer request came first. */
+    table: (params, onTable) => post('table', { params }, ({ rows, csv }) => onTable({ rows, csv })),
     /** While the figure is out of view the map in flight waits (`paused`), and goes on after. */
     pause: (paused) => worker?.postMessage({ kind: 'pause', paused }),
     /** For the benchmark: a promise of the worker's wasm memory in bytes (undefined without). */

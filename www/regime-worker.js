@@ -7,7 +7,7 @@
 //      {kind: 'memory', gen} · {kind: 'pause', paused} (the figure is out of view: the map in
 //      flight waits where it is)
 // Out: {kind: 'grid', gen, grid, fill_ms} (typed arrays transferred) · {kind: 'progress', gen,
-//      n, progress} · {kind: 'table', gen, rows} · {kind: 'memory', gen, bytes} ·
+//      n, progress} · {kind: 'table', gen, rows, csv} · {kind: 'memory', gen, bytes} ·
 //      {kind: 'error', message}
 
 import init, { Figure, Regime } from '../pkg/ipc_wall.js';
@@ -45,7 +45,7 @@ function startMap({ gen, params, models, sizes }) {
 function table({ gen, params }) {
   const f = new Figure(params);
   try {
-    self.postMessage({ kind: 'table', gen, rows: f.table() });
+    self.postMessage({ kind: 'table', gen, rows: f.table(), csv: f.tableCsv() });
   } finally {
     f.free();
   }

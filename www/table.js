@@ -1,7 +1,8 @@
 // The article's table, live: its six launch speeds, penalty at k and 100·k, IPC, each throw 80
 // steps long as in the article, for the current h, d̂, κ, mass, wall and thickness. Recomputed
 // only when one of those (or k) changes, never for v0. "Copy as CSV" gives exactly the bytes
-// of `ipc-wall table --format csv --k <k>,<100k> --h …`; "Copy as Markdown" the table as shown.
+// of `ipc-wall table --format csv --k <k>,<100k> --h …`, written by the core (Figure.tableCsv);
+// "Copy as Markdown" the table as shown.
 
 import * as api from './api.js';
 import { t, fmtFixed, fmtLength, fmtSig, fmtTime, withUnit, getLang } from './i18n.js';
@@ -11,25 +12,6 @@ import { look } from './models.js';
 /** The parameters the table depends on: all but v0. */
 function tableKey(p) {
   return [p.h, p.k, p.dhat, p.kappa, p.mass, p.wall, p.thickness, p.ccd_safety, p.tol, p.steps].join('|');
-}
-
-/** Rust's `shortest` (src/format.rs): plain decimal for 1e-5 ≤ |x| < 1e16, else `1.5e-7`. */
-export function shortest(x) {
-  const a = Math.abs(x);
-  if (x === 0 || (a >= 1e-5 && a < 1e16)) {
-    // JS writes plain decimals here (it turns to exponents only below 1e-6 or from 1e21).
-    return String(x);
-  }
-  return x.toExponential().replace('e+', 'e');
-}
-
-/** The rows as the CLI's CSV, byte for byte. */
-export function tableCsv(rows) {
-  const lines = ['v0,model,k,outcome,xmax_minus_wall_m,newton_max'];
-  for (const r of rows) {
-    lines.push([shortest(r.v0), r.model, r.k === null ? '' : shortest(r.k), r.outcome, shortest(r.xmax_minus_wall_m), r.newton_max].join(','));
-  }
-  return `${lines.join('\n')}\n`;
 }
 
 /** A stiffness as the article writes it: 1e4, 2.5e6, 300 (the shorter of the two). */
@@ -76,6 +58,7 @@ export function setupTable(root, { offload } = {}) {
 
   let key = '';
   let rows = [];
+  let csv = ''; // the same rows as the CLI's CSV, written by the core
   let params = null;
   let shown = null; // 'csv' | 'md' in the field
 
@@ -97,7 +80,7 @@ export function setupTable(root, { offload } = {}) {
 
   async function copy(kind) {
     shown = kind;
-    const textOut = kind === 'csv' ? tableCsv(rows) : markdown();
+    const textOut = kind === 'csv' ? csv : markdown();
     field.value = textOut;
     fieldLabel.textContent = t(kind === 'csv' ? 'table.field.csv' : 'table.field.md');
     out.hidden = false;
@@ -152,7 +135,7 @@ export function setupTable(root, { offload } = {}) {
     table.replaceChildren(el('thead', {}, head), el('tbody', {}, ...body));
     note.textContent = short ? t('table.noteShort', { n: p.steps }) : t('table.note', { n: p.steps });
     if (shown && !out.hidden) {
-      field.value = shown === 'csv' ? tableCsv(rows) : markdown();
+      field.value = shown === 'csv' ? csv : markdown();
       fieldLabel.textContent = t(shown === 'csv' ? 'table.field.csv' : 'table.field.md');
     }
   }
@@ -166,14 +149,14 @@ export function setupTable(root, { offload } = {}) {
     waiting = offload?.alive() ?? false;
     if (!waiting) {
       params = asked;
-      rows = api.guard((f) => f.table());
+      [rows, csv] = api.guard((f) => [f.table(), f.tableCsv()]);
       render();
       return;
     }
-    offload.table(asked, (r) => {
+    offload.table(asked, (answer) => {
       waiting = false;
       params = asked;
-      rows = r;
+      ({ rows, csv } = answer);
       render();
     });
   }
