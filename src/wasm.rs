@@ -10,7 +10,7 @@ use wasm_bindgen::prelude::*;
 use crate::format::shortest;
 use crate::integrator::{Iterate, Model};
 use crate::params::{echo, Field, ParamError, Params};
-use crate::recording::{Ball, BallState, Recording, StepAgainstWall};
+use crate::recording::{Ball, BallState, Recording, StepAgainstWall, TRACE_WINDOW};
 use crate::regime::RegimeMap;
 use crate::sim::{Horizon, Outcome};
 use crate::{landscape, plot, table};
@@ -264,7 +264,7 @@ impl Figure {
     }
 
     /// The Newton iterates of step `step` (1-based; 0 means the latest) of `model`, as an
-    /// array (empty for steps older than the latest 4096) of `{x, energy, gradient, dx,
+    /// array (empty for steps older than the latest [`TRACE_WINDOW`]) of `{x, energy, gradient, dx,
     /// distance, alpha_ccd, ccd_clipped, alpha, converged}`.
     pub fn iterates(&self, model: &str, step: usize) -> Result<Array, JsError> {
         let b = self.ball(model)?;
@@ -496,6 +496,12 @@ fn finite_args(args: &[(&str, f64)]) -> Result<(), JsError> {
         Some((name, v)) => Err(JsError::new(&format!("{name} = {} must be a finite number", shortest(*v)))),
         None => Ok(()),
     }
+}
+
+/// How many of the latest steps keep their Newton iterates for the trace.
+#[wasm_bindgen(js_name = traceWindow)]
+pub fn trace_window() -> usize {
+    TRACE_WINDOW
 }
 
 /// Every parameter's name, unit and allowed range, for the page's validation messages.

@@ -148,7 +148,7 @@ export function setupTrace(root, { onPick, mostNewtonStep, mostClippedStep }) {
     if (its.length === 0) {
       table.replaceChildren();
       empty.hidden = false;
-      empty.textContent = t('trace.notKept');
+      empty.textContent = t('trace.notKept', { n: api.guard((_, g) => g.traceWindow()) });
       summary.textContent = t('trace.summaryShort', { step, xt: fmtPosition(xTilde) });
       return;
     }
