@@ -3,6 +3,7 @@
 // d̂ = 1 mm, κ = 1e4, and k = 1e8 from its text) sit exactly on a slider position.
 
 import { t, fmtSig, fmtPow, fmtLength, fmtPlain, withUnit } from './i18n.js';
+import { SPECS } from '../pkg/specs.js';
 
 const NICE = [1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6, 8];
 
@@ -18,27 +19,27 @@ export function niceValues(min, max) {
   return out;
 }
 
-export const SLIDERS = [
-  { name: 'v0', min: 0.1, max: 100, show: (v) => withUnit(fmtSig(v, 3), 'm/s') },
-  { name: 'h', min: 1e-4, max: 0.05, show: (v) => withUnit(fmtSig(v * 1e3, 3), 'ms') },
-  // Screen readers hear k and κ with all their digits ("10,000"), not as "10⁴".
-  { name: 'k', min: 1e2, max: 1e10, show: (v) => withUnit(fmtPow(v, 3), 'N/m'), speak: (v) => withUnit(fmtPlain(v), 'N/m') },
-  { name: 'dhat', min: 1e-6, max: 1e-2, show: (v) => fmtLength(v, 3) },
-  { name: 'kappa', min: 1, max: 1e8, show: (v) => fmtPow(v, 3), speak: (v) => fmtPlain(v) },
-  // The article's third number: a linear scale in steps of 0.01 over the core's range
-  // (parameterSpecs, see rangesFromSpecs); until the core is loaded, its default alone.
-  { name: 'ccd_safety', step: 0.01, min: 0.9, max: 0.9, show: (v) => fmtSig(v, 2) },
-].map((s) => ({ ...s, values: s.step ? [s.min] : niceValues(s.min, s.max) }));
-
-/** The linear sliders take their range from the core's parameterSpecs(); call setupSliders
- * again afterwards. */
-export function rangesFromSpecs(specs) {
-  for (const s of SLIDERS.filter((x) => x.step)) {
-    const spec = specs.find((p) => p.name === s.name);
-    const n = Math.round((spec.max - spec.min) / s.step);
-    s.values = Array.from({ length: n + 1 }, (_, i) => Number((spec.min + i * s.step).toFixed(10)));
-  }
+/** Every step of a linear slider over [min, max]. */
+function linearValues(min, max, step) {
+  const n = Math.round((max - min) / step);
+  return Array.from({ length: n + 1 }, (_, i) => Number((min + i * step).toFixed(10)));
 }
+
+// Each slider's ends are the core's figure ranges (SPECS, written from src/params.rs by
+// `cargo xtask build`); only how a value is shown and how the track is divided live here.
+export const SLIDERS = [
+  { name: 'v0', show: (v) => withUnit(fmtSig(v, 3), 'm/s') },
+  { name: 'h', show: (v) => withUnit(fmtSig(v * 1e3, 3), 'ms') },
+  // Screen readers hear k and κ with all their digits ("10,000"), not as "10⁴".
+  { name: 'k', show: (v) => withUnit(fmtPow(v, 3), 'N/m'), speak: (v) => withUnit(fmtPlain(v), 'N/m') },
+  { name: 'dhat', show: (v) => fmtLength(v, 3) },
+  { name: 'kappa', show: (v) => fmtPow(v, 3), speak: (v) => fmtPlain(v) },
+  // The article's third number: a linear scale in steps of 0.01.
+  { name: 'ccd_safety', step: 0.01, show: (v) => fmtSig(v, 2) },
+].map((s) => {
+  const { min, max } = SPECS.find((p) => p.name === s.name);
+  return { ...s, min, max, values: s.step ? linearValues(min, max, s.step) : niceValues(min, max) };
+});
 
 /** Slider position whose value is closest to `v` on the log scale. */
 function nearestIndex(values, v) {

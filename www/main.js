@@ -18,7 +18,7 @@ import {
   fmtTime,
   withUnit,
 } from './i18n.js';
-import { setupSliders, rangesFromSpecs, updateSliders, relabelSliders, setupTransport, relabelTransport, updatePlayButton, DEFAULT_SPEED } from './controls.js';
+import { setupSliders, updateSliders, relabelSliders, setupTransport, relabelTransport, updatePlayButton, DEFAULT_SPEED } from './controls.js';
 import { readUrl, queryFor, linkWith, copyPartial, checkPartial, takeHalves, clip } from './url.js';
 import { MSG, isFramed, postToParent, setupMessages, setupResizePosts, embedSnippet, measureHeight, inView } from './embed.js';
 import { setupShare } from './share.js';
@@ -1086,8 +1086,6 @@ async function main() {
   try {
     await api.load({}, compiledWasm);
     ui.specs = api.specs();
-    rangesFromSpecs(ui.specs);
-    setupSliders($('sliders'), onSlider);
     applyLink();
   } catch (e) {
     // Offer the same Reset as after a panic: it retries the import.

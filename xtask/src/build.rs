@@ -38,6 +38,7 @@ pub fn build() -> Result<PathBuf, String> {
         copy_dir(&www, &staging.join("www"))?;
     }
     figure(&staging.join("figure.svg"))?;
+    specs(&pkg.join("specs.js"))?;
 
     remove_dir(&dist)?;
     if fs::rename(&staging, &dist).is_err() {
@@ -81,6 +82,27 @@ fn figure(out: &Path) -> Result<(), String> {
         "--svg",
         out,
     ]))
+}
+
+/// The parameters' names, units, figure ranges and defaults (src/params.rs, the same as the
+/// wasm's parameterSpecs()) as an ES module: the sliders need them for the first paint,
+/// before the wasm has loaded.
+fn specs(out: &Path) -> Result<(), String> {
+    use ipc_wall::{Field, Params};
+    let d = Params::default();
+    let rows: Vec<serde_json::Value> = Field::ALL
+        .iter()
+        .map(|f| {
+            let r = f.figure_range();
+            serde_json::json!({
+                "name": f.name(), "unit": f.unit(), "min": r.min, "max": r.max,
+                "open_min": r.open_min, "open_max": r.open_max, "default": d.get(*f),
+            })
+        })
+        .collect();
+    let json = serde_json::to_string(&rows).map_err(|e| e.to_string())?;
+    let module = format!("// Written by `cargo xtask build` from src/params.rs: the parameters the page may set.\nexport const SPECS = {json};\n");
+    fs::write(out, module).map_err(|e| format!("writing {}: {e}", out.display()))
 }
 
 fn remove_dir(dir: &Path) -> Result<(), String> {
