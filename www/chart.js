@@ -1,11 +1,7 @@
 // Small helpers shared by the panels beyond the article (presets, trace, timeline, regime map,
-// table): DOM building, HiDPI canvases drawn in CSS pixels, number formats for axes.
+// table): DOM building and number formats for axes (drawing is www/draw.js's).
 
 import { fmtSig, fmtFixed, fmtPow, withUnit } from './i18n.js';
-
-export const FONT = '12px system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
-export const FONT_SMALL = '11px system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
-export const FONT_BOLD = '600 12px system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
 
 /** `el('div', {class: 'x', text: 'hi', 'data-i18n': 'k'}, child…)`. */
 export function el(tag, props = {}, ...children) {
@@ -19,92 +15,6 @@ export function el(tag, props = {}, ...children) {
   }
   for (const c of children) if (c !== null && c !== undefined) e.append(c);
   return e;
-}
-
-/** How many times each canvas (by id) was drawn: a test hook, window.ipcWall.__draws(). */
-export const drawCounts = {};
-
-/** Call once per redraw of `canvas`. */
-export function countDraw(canvas) {
-  drawCounts[canvas.id] = (drawCounts[canvas.id] ?? 0) + 1;
-}
-
-/**
- * A canvas whose backing store follows its CSS box × devicePixelRatio; `draw(ctx, w, h)` is
- * called with the context scaled to CSS pixels; a change of devicePixelRatio resizes it too.
- * Returns {size, begin}.
- */
-export function hidpiCanvas(canvas, onResize) {
-  const size = { w: 0, h: 0, dpr: 1 };
-  function apply(w, h) {
-    const dpr = window.devicePixelRatio || 1;
-    size.w = w;
-    size.h = h;
-    size.dpr = dpr;
-    const bw = Math.max(1, Math.round(w * dpr));
-    const bh = Math.max(1, Math.round(h * dpr));
-    if (canvas.width !== bw) canvas.width = bw;
-    if (canvas.height !== bh) canvas.height = bh;
-    onResize?.();
-  }
-  const ro = new ResizeObserver((entries) => {
-    for (const e of entries) {
-      const box = e.contentBoxSize?.[0];
-      apply(box ? box.inlineSize : e.contentRect.width, box ? box.blockSize : e.contentRect.height);
-    }
-  });
-  ro.observe(canvas);
-  apply(canvas.clientWidth, canvas.clientHeight);
-  // A new devicePixelRatio (a zoom, another screen) leaves the CSS box as it was, so the
-  // observer above says nothing: watch the resolution itself, one query per ratio.
-  const watchDpr = () =>
-    matchMedia(`(resolution: ${window.devicePixelRatio}dppx)`).addEventListener(
-      'change',
-      () => {
-        apply(canvas.clientWidth, canvas.clientHeight);
-        watchDpr();
-      },
-      { once: true },
-    );
-  watchDpr();
-  return {
-    size,
-    /** The 2d context, cleared and scaled to CSS pixels. */
-    begin(bg) {
-      countDraw(canvas);
-      const ctx = canvas.getContext('2d');
-      ctx.setTransform(1, 0, 0, 1, 0, 0);
-      if (bg) {
-        ctx.fillStyle = bg;
-        ctx.fillRect(0, 0, canvas.width, canvas.height);
-      } else {
-        ctx.clearRect(0, 0, canvas.width, canvas.height);
-      }
-      ctx.setTransform(size.dpr, 0, 0, size.dpr, 0, 0);
-      return ctx;
-    },
-  };
-}
-
-/** A pointer position in CSS pixels relative to the canvas. */
-export function pointerAt(canvas, ev) {
-  const b = canvas.getBoundingClientRect();
-  return { x: ev.clientX - b.left, y: ev.clientY - b.top };
-}
-
-/** Text with an optional halo, so labels read over lines and cells. */
-export function text(ctx, s, x, y, { color, font = FONT, align = 'left', baseline = 'alphabetic', halo } = {}) {
-  ctx.font = font;
-  ctx.textAlign = align;
-  ctx.textBaseline = baseline;
-  if (halo) {
-    ctx.lineJoin = 'round';
-    ctx.lineWidth = 3;
-    ctx.strokeStyle = halo;
-    ctx.strokeText(s, x, y);
-  }
-  ctx.fillStyle = color;
-  ctx.fillText(s, x, y);
 }
 
 /** `x` with an SI prefix that keeps 1 ≤ mantissa < 1000 (f to k), `sig` significant digits;

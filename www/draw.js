@@ -1,6 +1,7 @@
 // What the canvases draw alike: each model's marker shape (www/models.js names it), HiDPI
-// sizing, the wall's hatching, and words (plain or on a plate) whose boxes are returned, so a
-// panel can keep its labels apart and a test can read where they went.
+// sizing (and the dpr watch), the wall's hatching, words (plain, with a halo or on a plate)
+// whose boxes are returned, so a panel can keep its labels apart and a test can read where
+// they went, and the draw counts behind window.ipcWall.__draws().
 
 export const FONT = '12px system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
 export const FONT_SMALL = '11px system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
@@ -98,16 +99,6 @@ export function fitLeft(x, w, align, lo, hi) {
   return Math.max(lo, Math.min(left, hi - w));
 }
 
-/** Words with their left edge at `left` and baseline at `y`; `maxWidth` squeezes them. */
-export function drawText(ctx, s, left, y, { color, font = FONT, maxWidth }) {
-  ctx.font = font;
-  ctx.fillStyle = color;
-  ctx.textAlign = 'left';
-  ctx.textBaseline = 'alphabetic';
-  if (maxWidth === undefined) ctx.fillText(s, left, y);
-  else ctx.fillText(s, left, y, maxWidth);
-}
-
 /** Words on a plate of the background's colour, for labels that may sit over marks or lines. */
 export function drawPlate(ctx, s, left, y, { color, bg, font = FONT }) {
   ctx.font = font;
@@ -116,7 +107,7 @@ export function drawPlate(ctx, s, left, y, { color, bg, font = FONT }) {
   ctx.globalAlpha = 0.92;
   ctx.fillRect(b.x, b.y, b.w, b.h);
   ctx.globalAlpha = 1;
-  drawText(ctx, s, left, y, { color, font });
+  text(ctx, s, left, y, { color, font });
 }
 
 /**
@@ -139,4 +130,88 @@ export function placeLabel(w, spots, taken, lo, hi) {
     for (const s of spots) if (at(s.x + 8 * k, s) || at(s.x - 8 * k, s)) return best;
   }
   return best;
+}
+
+/** How many times each canvas (by id) was drawn: a test hook, window.ipcWall.__draws(). */
+export const drawCounts = {};
+
+/** Call once per redraw of `canvas`. */
+export function countDraw(canvas) {
+  drawCounts[canvas.id] = (drawCounts[canvas.id] ?? 0) + 1;
+}
+
+/**
+ * A canvas whose backing store follows its CSS box × devicePixelRatio; `draw(ctx, w, h)` is
+ * called with the context scaled to CSS pixels; a change of devicePixelRatio resizes it too.
+ * Returns {size, begin}.
+ */
+export function hidpiCanvas(canvas, onResize) {
+  const size = { w: 0, h: 0, dpr: 1 };
+  function apply(w, h) {
+    const dpr = window.devicePixelRatio || 1;
+    size.w = w;
+    size.h = h;
+    size.dpr = dpr;
+    sizeCanvas(canvas, w, h, dpr);
+    onResize?.();
+  }
+  const ro = new ResizeObserver((entries) => {
+    for (const e of entries) {
+      const box = e.contentBoxSize?.[0];
+      apply(box ? box.inlineSize : e.contentRect.width, box ? box.blockSize : e.contentRect.height);
+    }
+  });
+  ro.observe(canvas);
+  apply(canvas.clientWidth, canvas.clientHeight);
+  // A new devicePixelRatio (a zoom, another screen) leaves the CSS box as it was, so the
+  // observer above says nothing: watch the resolution itself, one query per ratio.
+  const watchDpr = () =>
+    matchMedia(`(resolution: ${window.devicePixelRatio}dppx)`).addEventListener(
+      'change',
+      () => {
+        apply(canvas.clientWidth, canvas.clientHeight);
+        watchDpr();
+      },
+      { once: true },
+    );
+  watchDpr();
+  return {
+    size,
+    /** The 2d context, cleared and scaled to CSS pixels. */
+    begin(bg) {
+      countDraw(canvas);
+      const ctx = canvas.getContext('2d');
+      ctx.setTransform(1, 0, 0, 1, 0, 0);
+      if (bg) {
+        ctx.fillStyle = bg;
+        ctx.fillRect(0, 0, canvas.width, canvas.height);
+      } else {
+        ctx.clearRect(0, 0, canvas.width, canvas.height);
+      }
+      ctx.setTransform(size.dpr, 0, 0, size.dpr, 0, 0);
+      return ctx;
+    },
+  };
+}
+
+/** A pointer position in CSS pixels relative to the canvas. */
+export function pointerAt(canvas, ev) {
+  const b = canvas.getBoundingClientRect();
+  return { x: ev.clientX - b.left, y: ev.clientY - b.top };
+}
+
+/** Text with an optional halo, so labels read over lines and cells. */
+export function text(ctx, s, x, y, { color, font = FONT, align = 'left', baseline = 'alphabetic', halo, maxWidth } = {}) {
+  ctx.font = font;
+  ctx.textAlign = align;
+  ctx.textBaseline = baseline;
+  if (halo) {
+    ctx.lineJoin = 'round';
+    ctx.lineWidth = 3;
+    ctx.strokeStyle = halo;
+    ctx.strokeText(s, x, y);
+  }
+  ctx.fillStyle = color;
+  if (maxWidth === undefined) ctx.fillText(s, x, y);
+  else ctx.fillText(s, x, y, maxWidth);
 }

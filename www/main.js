@@ -22,7 +22,7 @@ import { setupSliders, updateSliders, relabelSliders, setupTransport, relabelTra
 import { readUrl, queryFor, linkWith, copyPartial, checkPartial, takeHalves, clip } from './url.js';
 import { MSG, isFramed, postToParent, setupMessages, setupResizePosts, embedSnippet, measureHeight, inView } from './embed.js';
 import { setupShare } from './share.js';
-import { countDraw, drawCounts } from './chart.js';
+import { countDraw, drawCounts } from './draw.js';
 import { setupScene, readColors } from './scene.js';
 import { setupEnergy } from './energy.js';
 // Issue 4: presets, the solver's trace, the throw over time, the regime map, the table.

@@ -15,7 +15,8 @@
 
 import * as api from './api.js';
 import { t, fmtSig, fmtPow, fmtGap, fmtDepth, fmtLength, fmtTime, withUnit, getLang } from './i18n.js';
-import { el, FONT_SMALL, hidpiCanvas, pointerAt, text, fmtDecade, fmtDecadeLength } from './chart.js';
+import { el, fmtDecade, fmtDecadeLength } from './chart.js';
+import { FONT_SMALL, hidpiCanvas, pointerAt, text } from './draw.js';
 import { gridOf, cellOf } from './regime-cells.js';
 import { MODELS, look } from './models.js';
 

@@ -14,7 +14,7 @@
 
 import { t, getLang, fmtLength, fmtGap, fmtDepth, fmtSig } from './i18n.js';
 import { MODEL_NAMES, look } from './models.js';
-import { FONT_SMALL, FONT_BOLD, addShape, shapePath, sizeCanvas, hatch, measure, labelBox, fitLeft, drawText, drawPlate, placeLabel } from './draw.js';
+import { FONT_SMALL, FONT_BOLD, addShape, shapePath, sizeCanvas, hatch, measure, labelBox, fitLeft, text, drawPlate, placeLabel } from './draw.js';
 
 const PAD = 14; // the track's side margins
 const EDGE = 8; // words stay this far inside the canvas (the inset's frame)
@@ -138,7 +138,7 @@ function staticWords(ctx, S, kind, model, s, x, y, align, { color, font = FONT_S
   const w = Math.min(measure(ctx, s, font), maxWidth ?? Infinity);
   const left = fitLeft(x, w, align, EDGE, S.W - EDGE);
   if (plate) drawPlate(ctx, s, left, y, { color, bg: plate, font });
-  else drawText(ctx, s, left, y, { color, font, maxWidth });
+  else text(ctx, s, left, y, { color, font, maxWidth });
   S.boxes.push({ kind, model, text: s, ...labelBox(left, y, w) });
   return left;
 }

@@ -4,9 +4,8 @@
 // step picked in the trace panel is a purple line on both; clicking picks a step.
 
 import { t, fmtTime, fmtSig, withUnit } from './i18n.js';
-import { FONT_SMALL, FONT_BOLD, hidpiCanvas, pointerAt, text } from './chart.js';
 import { MODEL_NAMES, look } from './models.js';
-import { addShape } from './draw.js';
+import { FONT_SMALL, FONT_BOLD, hidpiCanvas, pointerAt, text, addShape, hatch } from './draw.js';
 
 const M = { left: 50, right: 12, top: 24, gap: 40, bottom: 30 };
 
@@ -19,23 +18,6 @@ function ticks(max, n) {
   const out = [];
   for (let v = 0; v <= max * (1 + 1e-9); v += step) out.push(Number(v.toPrecision(12)));
   return out;
-}
-
-function hatchRect(ctx, x0, y0, x1, y1, color) {
-  ctx.save();
-  ctx.beginPath();
-  ctx.rect(x0, y0, x1 - x0, y1 - y0);
-  ctx.clip();
-  ctx.strokeStyle = color;
-  ctx.lineWidth = 1;
-  ctx.beginPath();
-  const h = y1 - y0;
-  for (let k = x0 - h; k < x1; k += 7) {
-    ctx.moveTo(k, y1);
-    ctx.lineTo(k + h, y0);
-  }
-  ctx.stroke();
-  ctx.restore();
 }
 
 export function setupTimeline(canvas, { onPick }) {
@@ -79,7 +61,7 @@ export function setupTimeline(canvas, { onPick }) {
     const wy0 = yx(params.wall + params.thickness);
     const wy1 = yx(params.wall);
     ctx.fillRect(left, wy0, right - left, Math.max(1, wy1 - wy0));
-    hatchRect(ctx, left, wy0, right, Math.max(wy0 + 1, wy1), c.wallHatch);
+    hatch(ctx, left, wy0, right - left, Math.max(1, wy1 - wy0), { stroke: c.wallHatch, spacing: 7 });
     ctx.strokeStyle = c.wallEdge;
     ctx.lineWidth = 1;
     ctx.beginPath();
