@@ -1,10 +1,10 @@
 // Beyond the article (issue 4): presets for its claims, the solver's own trace, the throw over
 // time (x(t) and Newton iterations per step), the regime map, and its table, live.
 //
-// main.js calls setupExtras() once and updateExtras() from its one requestAnimationFrame loop;
-// this module owns its DOM (#presets and #extras) and talks to the figure through
-// window.ipcWall (the same path as an embedding page) and api.guard. It also adds to
-// window.ipcWall: iterates(model, step), trace(), regime().
+// main.js calls setupExtras(figure) once and updateExtras() from its one requestAnimationFrame
+// loop; this module owns its DOM (#presets and #extras) and talks to the figure through that
+// controller and api.guard. It also adds to window.ipcWall: iterates(model, step), trace(),
+// regime().
 
 import * as api from './api.js';
 import { t, onLangChange, applyStatic } from './i18n.js';
@@ -62,18 +62,10 @@ function updateHistory(state) {
   }
 }
 
-/** Sets parameters the way window.ipcWall.set does, then plays (or, with reduced motion,
- * runs to the end). */
-function throwWith(partial) {
-  window.ipcWall.set(partial);
-  if (matchMedia('(prefers-reduced-motion: reduce)').matches) window.ipcWall.runToEnd();
-  else window.ipcWall.play();
-}
-
-export function setupExtras() {
+export function setupExtras(figure) {
   const presetsRoot = document.getElementById('presets');
   const extrasRoot = document.getElementById('extras');
-  presets = setupPresets(presetsRoot);
+  presets = setupPresets(presetsRoot, figure);
 
   const traceRoot = el('section', { class: 'panel trace', id: 'trace', 'aria-labelledby': 'trace-title', 'data-views': 'full trace' });
   const timelineCanvas = el('canvas', { id: 'timeline', role: 'img', 'data-i18n-label': 'timeline.alt' });
@@ -111,8 +103,9 @@ export function setupExtras() {
   }
 
   // The energy plot shows that step of both balls, each on its own x̃ with its iterates.
-  const showStep = (model, step) => window.ipcWall.showStep(step);
+  const showStep = (model, step) => figure.showStep(step);
   trace = setupTrace(traceRoot, {
+    figure,
     onPick: showStep,
     // Where the trace's "Most iterations" and "Most CCD clips" go: the core's recorded throw knows.
     mostNewtonStep: (model) => api.guard((f) => f.mostNewtonStep(model)),
@@ -120,7 +113,7 @@ export function setupExtras() {
   });
   timeline = setupTimeline(timelineCanvas, { onPick: (step) => trace.pick(trace.selection().model, step) });
   offload = startOffload(api.compiled());
-  regime = setupRegime(regimeRoot, { onSet: throwWith, offload });
+  regime = setupRegime(regimeRoot, { onSet: figure.throwWith, offload });
   table = setupTable(tableRoot, { offload });
 
   applyStatic(presetsRoot);

@@ -891,6 +891,23 @@ function setParams(partial) {
   return ui.state;
 }
 
+/**
+ * What the panels below the figure may ask of it. They talk to this controller, never to
+ * window.ipcWall, which is the authors' and tests' API: one path per action, no global.
+ */
+const figure = {
+  /** The figure's state, fresh from the core (the API may have stepped since the frame). */
+  state: () => api.guard((f) => f.state()),
+  /** Sets parameters (and `halves`) as set() does, then plays; without motion, to the end. */
+  throwWith(partial) {
+    setParams(partial);
+    if (reduceMotion.matches) runToEnd();
+    else play();
+  },
+  /** Shows step `step` of every ball on the energy plot. */
+  showStep: (step) => showStep(step),
+};
+
 /** Each ball's global minimizer of E for `xTilde`; the core refuses an x̃ out of its range. */
 function minimizers(xTilde) {
   // A string or an object would be coerced to a number on its way into the wasm.
@@ -1080,7 +1097,7 @@ async function main() {
   setupResize();
   setupSharing();
   setupEmbed();
-  setupExtras(); // issue 4
+  setupExtras(figure); // issue 4
   setupVisibility();
   wake();
   try {

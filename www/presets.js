@@ -1,5 +1,5 @@
 // One button per claim of the article. A button sets the article's parameters with its own
-// changes through window.ipcWall.set (the path an embedding page uses), plays the throw, and
+// changes through the figure controller (as window.ipcWall.set would), plays the throw, and
 // says the claim in one sentence; once every ball is decided it also says what this very
 // throw did, so the reader sees the claim reproduced (or not) rather than taking it on trust.
 
@@ -79,7 +79,7 @@ function decidedAll(s) {
   return s.models.every((m) => s[m].outcome !== 'flying');
 }
 
-export function setupPresets(root) {
+export function setupPresets(root, figure) {
   const buttons = new Map();
   const group = el('div', { class: 'preset-buttons', role: 'group', 'aria-labelledby': 'presets-title' });
   for (const p of PRESETS) {
@@ -104,12 +104,10 @@ export function setupPresets(root) {
   }
 
   function apply(p) {
-    window.ipcWall.set({ ...paramsOf(p), halves: Boolean(p.halves) });
-    if (matchMedia('(prefers-reduced-motion: reduce)').matches) window.ipcWall.runToEnd();
-    else window.ipcWall.play();
+    figure.throwWith({ ...paramsOf(p), halves: Boolean(p.halves) });
     // Said at once, not on the next frame: the previous preset's verdict never shows beside
     // this one's claim.
-    panel.update(window.ipcWall.getState());
+    panel.update(figure.state());
   }
 
   function render(state) {

@@ -31,7 +31,7 @@ function endWords(x, p) {
   return t('trace.endBehind', { len: fmtLength(x - p.wall - p.thickness, 3) });
 }
 
-export function setupTrace(root, { onPick, mostNewtonStep, mostClippedStep }) {
+export function setupTrace(root, { figure, onPick, mostNewtonStep, mostClippedStep }) {
   const modelButtons = new Map();
   const models = el('div', { class: 'seg', role: 'group', 'data-i18n-label': 'trace.model', 'aria-label': t('trace.model') });
   // Four buttons with the "both halves" switch: they wrap on a narrow screen.
@@ -80,7 +80,7 @@ export function setupTrace(root, { onPick, mostNewtonStep, mostClippedStep }) {
   /** The reader picked step `s` (1-based): stop following, show it on the energy plot. */
   function pick(s, quiet = false) {
     // The figure may have stepped since the last frame (runToEnd from the API).
-    state = window.ipcWall.getState();
+    state = figure.state();
     const steps = state[sel.model].steps;
     if (steps === 0) return;
     sel.follow = false;

@@ -6,6 +6,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { launchBrowser, openPage } from './harness.mjs';
+import { nextFrames } from './guarded.mjs';
 
 let browser;
 before(async () => {
@@ -14,11 +15,6 @@ before(async () => {
 after(async () => {
   await browser?.close();
 });
-
-/** Lets the page draw the frame that follows a synchronous API call. */
-async function nextFrames(page) {
-  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-}
 
 const scene = (page) => page.evaluate(() => window.ipcWall.__scene());
 const plain = (s) => s.replace(/\s/g, ' ');
