@@ -41,7 +41,26 @@ function observeShifts() {
   }).observe({ type: 'layout-shift', buffered: true });
 }
 
-const queryOf = (view) => (view === 'page' ? '' : view === 'full' ? '?embed=1' : `?embed=1&view=${view}`);
+const queryOf = (view, lang = '') => {
+  const q = new URLSearchParams(view === 'page' ? {} : view === 'full' ? { embed: '1' } : { embed: '1', view });
+  if (lang) q.set('lang', lang);
+  return q.size ? `?${q}` : '';
+};
+
+/** The figure's height (what an embed reports) at load, at the impact and at the throw's end. */
+async function heightsThroughTheThrow(page) {
+  const figH = () => page.evaluate(() => document.getElementById('figure').getBoundingClientRect().height);
+  const atLoad = await figH();
+  await page.evaluate(() => {
+    window.ipcWall.reset();
+    for (let i = 0; i < 12; i++) window.ipcWall.step();
+  });
+  await nextFrames(page, 4);
+  const atImpact = await figH();
+  await page.evaluate(() => window.ipcWall.runToEnd());
+  await nextFrames(page, 4);
+  return { atLoad, atImpact, atEnd: await figH() };
+}
 
 for (const [width, height] of SIZES) {
   for (const view of PAGES) {
@@ -62,22 +81,33 @@ for (const [width, height] of SIZES) {
           cls <= BUDGET,
           `cumulative layout shift ${cls.toFixed(4)} > ${BUDGET}:\n  ${counted.map((s) => `${s.value.toFixed(4)} at ${s.at} ms: ${s.what.join(', ')}`).join('\n  ')}`,
         );
-        // The figure's height (what an embed reports) at load, at the impact and at the end.
-        const figH = () => page.evaluate(() => document.getElementById('figure').getBoundingClientRect().height);
-        const atLoad = await figH();
-        await page.evaluate(() => {
-          window.ipcWall.reset();
-          for (let i = 0; i < 12; i++) window.ipcWall.step();
-        });
-        await nextFrames(page, 4);
-        const atImpact = await figH();
-        await page.evaluate(() => window.ipcWall.runToEnd());
-        await nextFrames(page, 4);
-        const atEnd = await figH();
-        assert.deepEqual([atImpact, atEnd], [atLoad, atLoad], 'the figure keeps its height through the throw');
+        const h = await heightsThroughTheThrow(page);
+        assert.deepEqual([h.atImpact, h.atEnd], [h.atLoad, h.atLoad], 'the figure keeps its height through the throw');
       } finally {
         await context.close();
       }
     });
   }
+}
+
+// Spanish words are longer: every view keeps its height through the throw in Spanish too, at a
+// phone's width and an article column's.
+for (const width of [360, 700]) {
+  test(`in Spanish at ${width} px, the page and every view keep their height through the throw`, async () => {
+    const context = await browser.newContext({ viewport: { width, height: 800 }, locale: 'es-ES' });
+    const page = await context.newPage();
+    try {
+      const changed = [];
+      for (const view of PAGES) {
+        await page.goto(baseUrl + queryOf(view, 'es'));
+        await waitReady(page);
+        await nextFrames(page, 6);
+        const h = await heightsThroughTheThrow(page);
+        if (h.atImpact !== h.atLoad || h.atEnd !== h.atLoad) changed.push(`${view}: ${h.atLoad} → ${h.atImpact} → ${h.atEnd}`);
+      }
+      assert.deepEqual(changed, []);
+    } finally {
+      await context.close();
+    }
+  });
 }
