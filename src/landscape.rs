@@ -10,11 +10,6 @@ pub fn energy(params: &Params, model: Model, x: f64, x_tilde: f64) -> f64 {
     Integrator::new(params, model).energy(x, x_tilde)
 }
 
-/// `∇E(x)` of `model` for the predicted position `x_tilde`.
-pub fn gradient(params: &Params, model: Model, x: f64, x_tilde: f64) -> f64 {
-    Integrator::new(params, model).gradient(x, x_tilde)
-}
-
 /// `n ≥ 2` samples of `E` on `[x0, x1]`, evenly spaced.
 pub fn samples(params: &Params, model: Model, x_tilde: f64, x0: f64, x1: f64, n: usize) -> Vec<(f64, f64)> {
     let ip = Integrator::new(params, model);

@@ -184,7 +184,7 @@ impl Field {
             Field::Mass => Range::closed(0.1, 10.0),
             Field::Wall => Range::closed(0.1, 2.0),
             Field::Thickness => Range::closed(1e-3, 0.2),
-            Field::CcdSafety => Range::closed(0.1, 0.99),
+            Field::CcdSafety => Range::closed(0.5, 0.99),
             Field::Tol => Range::closed(1e-14, 1e-6),
             Field::Steps => Range::closed(1.0, 1e4),
         }

@@ -1,8 +1,10 @@
-//! The regime map: both balls' outcomes over launch speed × time step, on log axes, for the
-//! current k, d̂, κ and wall. Filled progressively so the page never blocks a frame.
+//! The regime map: two models' outcomes over launch speed × time step, on log axes, for the
+//! current k, d̂, κ and wall (by default the article's two, penalty and IPC; any of the four
+//! models in either panel). Filled progressively so the page never blocks a frame.
 
+use crate::model::Model;
 use crate::params::{Field, Params};
-use crate::sim::{throw_both, throw_both_lanes, Horizon, Outcome, ThrowResult};
+use crate::sim::{throw, throw_both, throw_both_lanes, throw_lanes, Horizon, Outcome, ThrowResult};
 
 /// Neighbouring cells computed side by side (see [`crate::sim::coast_lanes`]). Neighbours
 /// in a row have nearly the same approach length, so the lanes finish together.
@@ -30,22 +32,21 @@ impl LogAxis {
     }
 }
 
-/// One cell: both throws, run until decided, at the cell's v0 and h.
+/// One cell: each panel's model thrown until decided at the cell's v0 and h, in the order of
+/// [`RegimeMap::models`].
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Cell {
-    pub penalty: ThrowResult,
-    pub ipc: ThrowResult,
-}
+pub struct Cell(pub [ThrowResult; 2]);
 
 impl Cell {
-    /// Whether the red ball went through.
-    pub fn penalty_through(&self) -> bool {
-        self.penalty.outcome == Outcome::Through
+    /// Whether panel `p`'s ball went through.
+    pub fn through(&self, p: usize) -> bool {
+        self.0[p].outcome == Outcome::Through
     }
 
-    /// The green ball's closest approach to the wall [m].
-    pub fn ipc_gap(&self) -> f64 {
-        -self.ipc.xmax_minus_wall
+    /// Panel `p`'s ball's closest approach to the front face [m]: positive in front, zero
+    /// touching, negative when it got into the wall.
+    pub fn gap(&self, p: usize) -> f64 {
+        -self.0[p].xmax_minus_wall
     }
 }
 
@@ -53,18 +54,26 @@ impl Cell {
 #[derive(Clone, Debug)]
 pub struct RegimeMap {
     params: Params,
+    models: [Model; 2],
     pub v0: LogAxis,
     pub h: LogAxis,
     cells: Vec<Cell>,
 }
 
 impl RegimeMap {
-    /// An empty `n × n` map over the figure's slider ranges of v0 and h.
+    /// An empty `n × n` map of the article's two models over the figure's slider ranges of
+    /// v0 and h.
     pub fn new(params: &Params, n: usize) -> Self {
+        Self::with_models(params, n, Model::BOTH)
+    }
+
+    /// An empty `n × n` map of `models` (left panel, right panel).
+    pub fn with_models(params: &Params, n: usize, models: [Model; 2]) -> Self {
         let n = n.max(1);
         let (rv, rh) = (Field::V0.figure_range(), Field::H.figure_range());
         Self {
             params: *params,
+            models,
             v0: LogAxis { min: rv.min, max: rv.max, n },
             h: LogAxis { min: rh.min, max: rh.max, n },
             cells: Vec::with_capacity(n * n),
@@ -84,17 +93,38 @@ impl RegimeMap {
             let idx = self.cells.len();
             let params =
                 std::array::from_fn(|k| self.cell_params((idx + k) % self.v0.n, (idx + k) / self.v0.n));
-            let results = throw_both_lanes::<LANES>(&params, Horizon::UntilDecided);
-            self.cells.extend(results.map(|[penalty, ipc]| Cell { penalty, ipc }));
+            let cells = self.lanes(&params);
+            self.cells.extend(cells);
             left -= LANES;
         }
         for _ in 0..left {
             let idx = self.cells.len();
             let p = self.cell_params(idx % self.v0.n, idx / self.v0.n);
-            let [penalty, ipc] = throw_both(&p, Horizon::UntilDecided);
-            self.cells.push(Cell { penalty, ipc });
+            let cell = self.one(&p);
+            self.cells.push(cell);
         }
         self.is_complete()
+    }
+
+    /// [`LANES`] cells side by side. The article's pair shares its approach ([`throw_both`]);
+    /// any other pair flies each model's lanes on their own.
+    fn lanes(&self, params: &[Params; LANES]) -> [Cell; LANES] {
+        let h = Horizon::UntilDecided;
+        if self.models == Model::BOTH {
+            return throw_both_lanes::<LANES>(params, h).map(Cell);
+        }
+        let [a, b] = self.models;
+        let left = throw_lanes::<LANES>(params, a, h);
+        let right = if b == a { left } else { throw_lanes::<LANES>(params, b, h) };
+        std::array::from_fn(|k| Cell([left[k], right[k]]))
+    }
+
+    fn one(&self, p: &Params) -> Cell {
+        let h = Horizon::UntilDecided;
+        if self.models == Model::BOTH {
+            return Cell(throw_both(p, h));
+        }
+        Cell(self.models.map(|m| throw(p, m, h)))
     }
 
     pub fn is_complete(&self) -> bool {
@@ -114,5 +144,10 @@ impl RegimeMap {
     /// The parameters the map was made for.
     pub fn params(&self) -> &Params {
         &self.params
+    }
+
+    /// The models of the left and right panels.
+    pub fn models(&self) -> [Model; 2] {
+        self.models
     }
 }

@@ -2,6 +2,7 @@
 
 use crate::integrator::{max_from, FreeFlight, Integrator, Iterate, Model, StepSolution};
 use crate::params::Params;
+pub use crate::recording::Recording;
 
 /// How a throw ends.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -393,6 +394,14 @@ pub fn throw_both_lanes<const N: usize>(params: &[Params; N], horizon: Horizon) 
         let penalty = ipc.with_model(Model::Penalty).run();
         [penalty, ipc.run()]
     })
+}
+
+/// [`throw`] of one model at `N` sets of parameters at once, with their approaches coasted
+/// side by side ([`coast_lanes`]); every result is bit for bit that of [`throw`].
+pub fn throw_lanes<const N: usize>(params: &[Params; N], model: Model, horizon: Horizon) -> [ThrowResult; N] {
+    let mut sims = params.each_ref().map(|p| Simulation::new(p, model, horizon));
+    coast_lanes(&mut sims);
+    sims.map(|mut s| s.run())
 }
 
 /// Coasts several throws side by side, each exactly as [`Simulation::coast`] would (same

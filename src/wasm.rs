@@ -4,16 +4,15 @@
 //! each frame. Every exported function that takes input returns `Result<_, JsError>` whose
 //! message names the parameter; nothing here unwraps.
 
-use std::collections::VecDeque;
-
 use js_sys::{Array, Float64Array, Object, Reflect, Uint32Array};
 use wasm_bindgen::prelude::*;
 
 use crate::format::shortest;
 use crate::integrator::{Iterate, Model};
 use crate::params::{echo, Field, ParamError, Params};
+use crate::recording::{Ball, BallState, Recording};
 use crate::regime::RegimeMap;
-use crate::sim::{Horizon, Outcome, Simulation};
+use crate::sim::{Horizon, Outcome};
 use crate::{landscape, plot, table};
 
 #[wasm_bindgen(start)]
@@ -26,10 +25,18 @@ fn js_err(e: ParamError) -> JsError {
 }
 
 fn model(name: &str) -> Result<Model, JsError> {
-    match name {
-        "penalty" => Ok(Model::Penalty),
-        "ipc" => Ok(Model::Ipc),
-        _ => Err(JsError::new(&format!("model {} is unknown; allowed: \"penalty\", \"ipc\"", echo(name)))),
+    Model::from_name(name).ok_or_else(|| {
+        let allowed: Vec<String> = Model::ALL.iter().map(|m| format!("\"{}\"", m.name())).collect();
+        JsError::new(&format!("model {} is unknown; allowed: {}", echo(name), allowed.join(", ")))
+    })
+}
+
+/// A regime map's panel: 0 (left) or 1 (right).
+fn panel_index(panel: usize) -> Result<usize, JsError> {
+    if panel < 2 {
+        Ok(panel)
+    } else {
+        Err(JsError::new(&format!("panel = {panel} is out of range; allowed: 0 (left) or 1 (right)")))
     }
 }
 
@@ -85,117 +92,36 @@ fn apply(params: &Params, partial: &JsValue) -> Result<Params, JsError> {
     Ok(p)
 }
 
-/// Steps whose Newton iterates a ball keeps for the trace panel. A throw at the slowest
-/// reachable speed and smallest step takes ~10⁵ steps, nearly all free flight; the contact
-/// steps are the latest ones.
-const TRACE_WINDOW: usize = 4096;
-
-/// One ball with its per-step history (positions, x̃, Newton counts, and the iterates of
-/// recent steps), so the page can draw step markers, trajectories and the trace of an
-/// earlier step.
-struct Ball {
-    sim: Simulation,
-    positions: Vec<f64>,
-    x_tildes: Vec<f64>,
-    newton: Vec<u32>,
-    /// `(step, iterates)` of the latest [`TRACE_WINDOW`] steps, oldest first.
-    recent: VecDeque<(usize, Vec<Iterate>)>,
+/// A ball's state as a plain object.
+fn ball_object(b: &BallState) -> JsValue {
+    object(&[
+        ("x", num(b.x)),
+        ("v", num(b.v)),
+        ("x_tilde", num(b.x_tilde)),
+        ("outcome", JsValue::from_str(b.outcome.name())),
+        ("xmax_minus_wall_m", num(b.xmax_minus_wall)),
+        ("newton_max", num(f64::from(b.newton_max))),
+        ("newton_last", num(f64::from(b.newton_last))),
+        ("steps", num(b.steps as f64)),
+        ("touched", JsValue::from_bool(b.touched)),
+        ("touching", JsValue::from_bool(b.touching)),
+        ("converged", JsValue::from_bool(b.converged)),
+    ])
 }
 
-impl Ball {
-    fn new(params: &Params, model: Model) -> Self {
-        Self {
-            sim: Simulation::new(params, model, Horizon::UntilDecided).with_trace(),
-            positions: Vec::new(),
-            x_tildes: Vec::new(),
-            newton: Vec::new(),
-            recent: VecDeque::new(),
-        }
-    }
-
-    fn step(&mut self) -> bool {
-        let Some(report) = self.sim.step() else { return false };
-        self.positions.push(report.x);
-        self.x_tildes.push(report.x_tilde);
-        self.newton.push(report.newton_iterations);
-        let mut buf = if self.recent.len() == TRACE_WINDOW {
-            self.recent.pop_front().map(|(_, v)| v).unwrap_or_default()
-        } else {
-            Vec::new()
-        };
-        buf.clear();
-        buf.extend_from_slice(self.sim.iterates());
-        self.recent.push_back((self.positions.len(), buf));
-        true
-    }
-
-    fn steps(&self) -> usize {
-        self.positions.len()
-    }
-
-    /// x̃ of the latest step, or of the next one before the first.
-    fn x_tilde(&self) -> f64 {
-        self.x_tildes.last().copied().unwrap_or(self.sim.params().h * self.sim.v())
-    }
-
-    /// The step the energy plot rests on once the throw is decided (1-based; 0 before the
-    /// first): the first of the ball's largest x, i.e. the red ball's jump or the green
-    /// ball's closest approach.
-    fn impact_step(&self) -> usize {
-        let first_max =
-            self.positions.iter().enumerate().fold(None, |best: Option<(usize, f64)>, (i, &x)| {
-                if best.is_some_and(|(_, b)| b >= x) {
-                    best
-                } else {
-                    Some((i, x))
-                }
-            });
-        first_max.map_or(0, |(i, _)| i + 1)
-    }
-
-    /// The energy plot's curve of this ball at step `step` (1-based; 0: the next step's x̃,
-    /// before the first), a ball decided earlier showing its last: the step's x̃, where its
-    /// Newton ended (what its card says) and its iterates.
-    fn layer(&self, step: usize) -> plot::Layer<'_> {
-        let model = self.sim.model();
-        let s = step.min(self.steps());
-        if s == 0 {
-            let x_tilde = self.x_tilde();
-            let minimizer = landscape::minimizer(self.sim.params(), model, x_tilde);
-            return plot::Layer { model, x_tilde, step: None, minimizer, iterates: &[] };
-        }
-        plot::Layer {
-            model,
-            x_tilde: self.x_tildes[s - 1],
-            step: Some(s),
-            minimizer: self.positions[s - 1],
-            iterates: self.step_iterates(s),
-        }
-    }
-
-    /// Iterates of step `step` (1-based), empty if it is not kept.
-    fn step_iterates(&self, step: usize) -> &[Iterate] {
-        let first = self.recent.front().map_or(0, |(s, _)| *s);
-        match step.checked_sub(first).and_then(|i| self.recent.get(i)) {
-            Some((s, its)) if *s == step => its,
-            _ => &[],
-        }
-    }
-
-    fn state(&self) -> JsValue {
-        let r = self.sim.result();
-        object(&[
-            ("x", num(self.sim.x())),
-            ("v", num(self.sim.v())),
-            ("x_tilde", num(self.x_tilde())),
-            ("outcome", JsValue::from_str(r.outcome.name())),
-            ("xmax_minus_wall_m", num(r.xmax_minus_wall)),
-            ("newton_max", num(f64::from(r.newton_max))),
-            ("newton_last", num(self.newton.last().map_or(0.0, |&n| f64::from(n)))),
-            ("steps", num(r.steps as f64)),
-            ("touched", JsValue::from_bool(self.sim.has_touched())),
-        ])
-    }
+/// A Newton iterate as a plain object.
+fn iterate_object(it: &Iterate) -> JsValue {
+    object(&[
+        ("x", num(it.x)),
+        ("energy", num(it.energy)),
+        ("gradient", num(it.gradient)),
+        ("dx", num(it.dx)),
+        ("distance", num(it.distance)),
+        ("alpha_ccd", num(it.alpha_ccd)),
+        ("ccd_clipped", JsValue::from_bool(it.ccd_clipped)),
+        ("alpha", num(it.alpha)),
+        ("converged", JsValue::from_bool(it.converged)),
+    ])
 }
 
 fn params_object(p: &Params) -> JsValue {
@@ -203,156 +129,119 @@ fn params_object(p: &Params) -> JsValue {
     object(&entries)
 }
 
-/// Both balls thrown from the same parameters, stepped side by side.
+/// The balls of the figure's model set thrown from the same parameters, stepped side by side
+/// (the core's [`Recording`]).
 #[wasm_bindgen]
-pub struct Figure {
-    params: Params,
-    penalty: Ball,
-    ipc: Ball,
-}
+pub struct Figure(Recording);
 
 impl Figure {
     fn ball(&self, name: &str) -> Result<&Ball, JsError> {
-        match model(name)? {
-            Model::Penalty => Ok(&self.penalty),
-            Model::Ipc => Ok(&self.ipc),
-            other => Err(JsError::new(&format!("model {} has no ball in this figure", other.name()))),
-        }
-    }
-
-    fn restart(&mut self) {
-        self.penalty = Ball::new(&self.params, Model::Penalty);
-        self.ipc = Ball::new(&self.params, Model::Ipc);
-    }
-
-    /// The energy plot's curves, penalty on top. For a finite `x_tilde` (the reader's), every
-    /// model at that x̃ with E's global minimizer; else each ball at step `step`, or with
-    /// `step` 0 following the throw: each ball's latest step, and once both are decided each
-    /// one's impact step.
-    fn energy_layers(&self, step: usize, x_tilde: f64) -> Vec<plot::Layer<'_>> {
-        let done = self.done();
-        [&self.penalty, &self.ipc]
-            .into_iter()
-            .map(|b| {
-                if x_tilde.is_finite() {
-                    let model = b.sim.model();
-                    let minimizer = landscape::minimizer(&self.params, model, x_tilde);
-                    return plot::Layer { model, x_tilde, step: None, minimizer, iterates: &[] };
-                }
-                b.layer(match step {
-                    0 if done => b.impact_step(),
-                    0 => b.steps(),
-                    s => s,
-                })
-            })
-            .collect()
+        let m = model(name)?;
+        self.0.ball(m).ok_or_else(|| JsError::new(&format!("model {name} has no ball in this figure")))
     }
 }
 
 #[wasm_bindgen]
 impl Figure {
-    /// A figure at the article's defaults overridden by `params` (a plain object using the
-    /// names `v0, h, k, dhat, kappa, mass, wall, thickness, ccd_safety, tol, steps`).
+    /// A figure of the article's two balls at the article's defaults overridden by `params` (a
+    /// plain object using the names `v0, h, k, dhat, kappa, mass, wall, thickness, ccd_safety,
+    /// tol, steps`).
     #[wasm_bindgen(constructor)]
     pub fn new(params: JsValue) -> Result<Figure, JsError> {
         let params = apply(&Params::default(), &params)?;
-        Ok(Figure {
-            params,
-            penalty: Ball::new(&params, Model::Penalty),
-            ipc: Ball::new(&params, Model::Ipc),
-        })
+        Ok(Figure(Recording::new(&params, &Model::BOTH)))
     }
 
     /// Validates every value of `partial` first; on any error nothing changes. Otherwise
     /// applies them and restarts the throw.
     pub fn set(&mut self, partial: JsValue) -> Result<(), JsError> {
-        self.params = apply(&self.params, &partial)?;
-        self.restart();
+        let params = apply(self.0.params(), &partial)?;
+        self.0.set_params(&params);
         Ok(())
+    }
+
+    /// "Both halves of the guarantee": `true` throws the four models, `false` the article's
+    /// two. Restarts the throw.
+    #[wasm_bindgen(js_name = setHalves)]
+    pub fn set_halves(&mut self, on: bool) {
+        self.0.set_halves(on);
     }
 
     /// The current parameters as a plain object.
     pub fn params(&self) -> JsValue {
-        params_object(&self.params)
+        params_object(self.0.params())
     }
 
     /// Starts the throw again.
     pub fn reset(&mut self) {
-        self.restart();
+        self.0.restart();
     }
 
-    /// Advances each ball that is still flying by one step; `false` once both are decided.
+    /// Advances each ball that is still flying by one step; `false` once all are decided.
     pub fn step(&mut self) -> bool {
-        let a = self.penalty.step();
-        let b = self.ipc.step();
-        a || b
+        self.0.step()
     }
 
-    /// Steps until both balls are decided; returns the number of steps taken now.
+    /// Steps until every ball is decided; returns the number of steps taken now.
     #[wasm_bindgen(js_name = runToEnd)]
     pub fn run_to_end(&mut self) -> f64 {
-        let mut n = 0u64;
-        while self.step() {
-            n += 1;
-        }
-        n as f64
+        self.0.run_to_end() as f64
     }
 
-    /// Whether both outcomes are decided.
+    /// Whether every outcome is decided.
     pub fn done(&self) -> bool {
-        self.penalty.sim.outcome() != Outcome::Flying && self.ipc.sim.outcome() != Outcome::Flying
+        self.0.decided()
     }
 
-    /// `{params, step, time, penalty: {...}, ipc: {...}}`, SI units.
+    /// `{params, step, time, halves, models: [names], penalty: {...}, ipc: {...}, ...}`: one
+    /// key per ball thrown, SI units.
     pub fn state(&self) -> JsValue {
-        let step = self.penalty.steps().max(self.ipc.steps());
-        object(&[
+        let step = self.0.step_count();
+        let names: Array = self.0.models().map(|m| JsValue::from_str(m.name())).collect();
+        let mut entries = vec![
             ("params", self.params()),
             ("step", num(step as f64)),
-            ("time", num(step as f64 * self.params.h)),
-            ("penalty", self.penalty.state()),
-            ("ipc", self.ipc.state()),
-        ])
-    }
-
-    /// Position after each step so far (the step markers and the trajectory).
-    pub fn positions(&self, model: &str) -> Result<Float64Array, JsError> {
-        Ok(Float64Array::from(self.ball(model)?.positions.as_slice()))
+            ("time", num(step as f64 * self.0.params().h)),
+            ("halves", JsValue::from_bool(self.0.halves())),
+            ("models", names.into()),
+        ];
+        entries.extend(self.0.balls().iter().map(|b| (b.model().name(), ball_object(&b.state()))));
+        object(&entries)
     }
 
     /// Positions after steps `from + 1`, `from + 2`, … so far: the page appends them to its
     /// step markers each frame instead of copying the whole history.
     #[wasm_bindgen(js_name = positionsFrom)]
     pub fn positions_from(&self, model: &str, from: usize) -> Result<Float64Array, JsError> {
-        let xs = &self.ball(model)?.positions;
+        let xs = self.ball(model)?.positions();
         Ok(Float64Array::from(xs.get(from..).unwrap_or(&[])))
     }
 
     /// Newton iterations of each step so far.
     #[wasm_bindgen(js_name = newtonCounts)]
     pub fn newton_counts(&self, model: &str) -> Result<Uint32Array, JsError> {
-        Ok(Uint32Array::from(self.ball(model)?.newton.as_slice()))
+        Ok(Uint32Array::from(self.ball(model)?.newton_counts()))
     }
 
     /// Newton iterations of steps `from + 1`, `from + 2`, … so far (appended by the page's
     /// chart of iterations per step, like [`Figure::positions_from`]).
     #[wasm_bindgen(js_name = newtonCountsFrom)]
     pub fn newton_counts_from(&self, model: &str, from: usize) -> Result<Uint32Array, JsError> {
-        let ns = &self.ball(model)?.newton;
+        let ns = self.ball(model)?.newton_counts();
         Ok(Uint32Array::from(ns.get(from..).unwrap_or(&[])))
-    }
-
-    /// x̃ of the latest step of `model` (before the first step: `h·v0`).
-    #[wasm_bindgen(js_name = xTilde)]
-    pub fn x_tilde(&self, model: &str) -> Result<f64, JsError> {
-        Ok(self.ball(model)?.x_tilde())
     }
 
     /// x̃ of step `step` (1-based) of `model`, or NaN if there is no such step.
     #[wasm_bindgen(js_name = stepXTilde)]
     pub fn step_x_tilde(&self, model: &str, step: usize) -> Result<f64, JsError> {
-        let b = self.ball(model)?;
-        Ok(step.checked_sub(1).and_then(|i| b.x_tildes.get(i)).copied().unwrap_or(f64::NAN))
+        Ok(self.ball(model)?.step_x_tilde(step).unwrap_or(f64::NAN))
+    }
+
+    /// The step of `model`'s largest x (1-based, the first of them; 0 before the first step):
+    /// the red ball's jump, the green ball's closest approach.
+    #[wasm_bindgen(js_name = impactStep)]
+    pub fn impact_step(&self, model: &str) -> Result<usize, JsError> {
+        Ok(self.ball(model)?.impact_step())
     }
 
     /// The Newton iterates of step `step` (1-based; 0 means the latest) of `model`, as an
@@ -361,60 +250,24 @@ impl Figure {
     pub fn iterates(&self, model: &str, step: usize) -> Result<Array, JsError> {
         let b = self.ball(model)?;
         let step = if step == 0 { b.steps() } else { step };
-        Ok(b.step_iterates(step)
-            .iter()
-            .map(|it| {
-                object(&[
-                    ("x", num(it.x)),
-                    ("energy", num(it.energy)),
-                    ("gradient", num(it.gradient)),
-                    ("dx", num(it.dx)),
-                    ("distance", num(it.distance)),
-                    ("alpha_ccd", num(it.alpha_ccd)),
-                    ("ccd_clipped", JsValue::from_bool(it.ccd_clipped)),
-                    ("alpha", num(it.alpha)),
-                    ("converged", JsValue::from_bool(it.converged)),
-                ])
-            })
-            .collect())
-    }
-
-    /// `n` samples of `E(x)` of `model` for the predicted position `x_tilde` on `[x0, x1]`;
-    /// `Infinity` where the barrier is infinite.
-    #[wasm_bindgen(js_name = energyCurve)]
-    pub fn energy_curve(
-        &self,
-        model: &str,
-        x_tilde: f64,
-        x0: f64,
-        x1: f64,
-        n: usize,
-    ) -> Result<Float64Array, JsError> {
-        let m = self::model(model)?;
-        finite_args(&[("x_tilde", x_tilde), ("x0", x0), ("x1", x1)])?;
-        let n = n.clamp(2, 100_000);
-        let e: Vec<f64> =
-            landscape::samples(&self.params, m, x_tilde, x0, x1, n).into_iter().map(|(_, e)| e).collect();
-        Ok(Float64Array::from(e.as_slice()))
+        Ok(b.step_iterates(step).iter().map(iterate_object).collect())
     }
 
     /// The global minimizer of `E` of `model` for `x_tilde`.
     pub fn minimizer(&self, model: &str, x_tilde: f64) -> Result<f64, JsError> {
         let m = self::model(model)?;
         finite_args(&[("x_tilde", x_tilde)])?;
-        Ok(landscape::minimizer(&self.params, m, x_tilde))
+        Ok(landscape::minimizer(self.0.params(), m, x_tilde))
     }
 
     /// What the energy plot shows for `step` and `x_tilde` (as [`Figure::draw_energy`]):
-    /// `[x0, x1, …]`, its x window, then for each ball (penalty, IPC) its curve's x̃, the
-    /// minimizer marked on it and the step shown (0 for none).
+    /// `[x0, x1, …]`, its x window, then for each ball (in the order of `state().models`) its
+    /// curve's x̃, the minimizer marked on it and the step shown (0 for none).
     #[wasm_bindgen(js_name = energyLayers)]
-    pub fn energy_layers_js(&self, step: usize, x_tilde: f64) -> Float64Array {
-        let layers = self.energy_layers(step, x_tilde);
-        let x_tildes: Vec<f64> = layers.iter().map(|l| l.x_tilde).collect();
-        let (x0, x1) = plot::window(&self.params, &x_tildes);
-        let mut out = vec![x0, x1];
-        for l in &layers {
+    pub fn energy_layers(&self, step: usize, x_tilde: f64) -> Float64Array {
+        let view = self.0.energy_view(step, x_tilde);
+        let mut out = vec![view.x0, view.x1];
+        for l in &view.layers {
             out.extend([l.x_tilde, l.minimizer, l.step.map_or(0.0, |s| s as f64)]);
         }
         Float64Array::from(out.as_slice())
@@ -422,7 +275,7 @@ impl Figure {
 
     /// Draws the energy plot into `canvas` (backing size = CSS size × `dpr`) on `[x0, x1]`:
     /// each ball's curve at step `step` (0: following the throw), or every model at the
-    /// reader's `x_tilde` if it is finite (see [`Figure::energy_layers_js`]), in `style`.
+    /// reader's `x_tilde` if it is finite (see [`Figure::energy_layers`]), in `style`.
     /// Returns `[left, right, top, bottom, x0, x1]`: the plotting area in backing pixels,
     /// which maps `x0..x1` linearly onto `left..right`.
     #[wasm_bindgen(js_name = drawEnergy)]
@@ -456,11 +309,12 @@ impl Figure {
                  allowed: at least {min_w}×{min_h} CSS pixels"
             )));
         }
-        let layers = self.energy_layers(step, x_tilde);
+        let layers = self.0.energy_view(step, x_tilde).layers;
         if let Some(l) = layers.iter().find(|l| style.0.model(l.model).is_none()) {
             return Err(JsError::new(&format!("style: no look for model {}", l.model.name())));
         }
-        let input = plot::EnergyPlot { params: &self.params, layers: &layers, x0, x1, dpr, style: &style.0 };
+        let input =
+            plot::EnergyPlot { params: self.0.params(), layers: &layers, x0, x1, dpr, style: &style.0 };
         let backend = plotters_canvas::CanvasBackend::with_canvas_object(canvas)
             .ok_or_else(|| JsError::new("canvas: no 2d context (is it used for WebGL?)"))?;
         let root = plotters::prelude::IntoDrawingArea::into_drawing_area(backend);
@@ -472,8 +326,9 @@ impl Figure {
     /// `k` and `100 k`, fixed-length throws. An array of `{v0, model, k, outcome,
     /// xmax_minus_wall_m, newton_max}` (`k` is null for IPC).
     pub fn table(&self) -> Array {
-        let ks = [self.params.k, 100.0 * self.params.k];
-        table::rows(&self.params, &table::ARTICLE_V0, &ks)
+        let p = self.0.params();
+        let ks = [p.k, 100.0 * p.k];
+        table::rows(p, &table::ARTICLE_V0, &ks)
             .iter()
             .map(|r| {
                 object(&[
@@ -642,20 +497,31 @@ pub fn test_panic() {
     panic!("ipc-wall: deliberate panic for the recovery test");
 }
 
-/// The regime map: both balls' outcomes over v0 × h (log axes, the sliders' ranges), filled
+/// The regime map: two models' outcomes over v0 × h (log axes, the sliders' ranges), filled
 /// a few milliseconds at a time so no frame is blocked.
 #[wasm_bindgen]
 pub struct Regime(RegimeMap);
 
 #[wasm_bindgen]
 impl Regime {
-    /// An empty `n × n` map (n in 1..=256) for the figure's other parameters `params`.
+    /// An empty `n × n` map (n in 1..=256) for the figure's other parameters `params`, of the
+    /// models named in `models` (left panel, right panel; absent: `["penalty", "ipc"]`).
     #[wasm_bindgen(constructor)]
-    pub fn new(params: JsValue, n: usize) -> Result<Regime, JsError> {
+    pub fn new(params: JsValue, n: usize, models: Option<Vec<String>>) -> Result<Regime, JsError> {
         if !(1..=256).contains(&n) {
             return Err(JsError::new(&format!("n = {n} is out of range; allowed: 1 to 256 cells per axis")));
         }
-        Ok(Regime(RegimeMap::new(&apply(&Params::default(), &params)?, n)))
+        let models = match models.as_deref() {
+            None => Model::BOTH,
+            Some([a, b]) => [model(a)?, model(b)?],
+            Some(_) => return Err(JsError::new("models must name two models, one per panel")),
+        };
+        Ok(Regime(RegimeMap::with_models(&apply(&Params::default(), &params)?, n, models)))
+    }
+
+    /// The names of the left and right panels' models.
+    pub fn models(&self) -> Vec<String> {
+        self.0.models().iter().map(|m| m.name().to_string()).collect()
     }
 
     /// Computes cells for about `budget_ms` milliseconds; returns whether the map is complete.
@@ -676,37 +542,42 @@ impl Regime {
         self.0.v0.n
     }
 
+    /// `[v0 min, v0 max, h min, h max]`: the log axes' ends (the sliders' ranges), so the page
+    /// places cells and ticks as this map samples them.
+    pub fn axes(&self) -> Vec<f64> {
+        vec![self.0.v0.min, self.0.v0.max, self.0.h.min, self.0.h.max]
+    }
+
     /// Fraction of cells computed, in [0, 1].
     pub fn progress(&self) -> f64 {
         self.0.cells().len() as f64 / (self.0.v0.n * self.0.h.n) as f64
     }
 
-    /// Per cell, row-major (`j · n + i`, h rows, v0 columns): 0 not computed yet, 1 the red
-    /// ball stopped, 2 it went through.
-    #[wasm_bindgen(js_name = penaltyOutcomes)]
-    pub fn penalty_outcomes(&self) -> js_sys::Uint8Array {
-        let n = self.0.v0.n * self.0.h.n;
-        let mut out = vec![0u8; n];
+    /// Per cell of panel `panel` (0 left, 1 right), row-major (`j · n + i`, h rows, v0
+    /// columns): 0 not computed yet, 1 the ball stopped, 2 it went through.
+    pub fn outcomes(&self, panel: usize) -> Result<js_sys::Uint8Array, JsError> {
+        let p = panel_index(panel)?;
+        let mut out = vec![0u8; self.0.v0.n * self.0.h.n];
         for (o, c) in out.iter_mut().zip(self.0.cells()) {
-            *o = if c.penalty_through() { 2 } else { 1 };
+            *o = if c.through(p) { 2 } else { 1 };
         }
-        js_sys::Uint8Array::from(out.as_slice())
+        Ok(js_sys::Uint8Array::from(out.as_slice()))
     }
 
-    /// Per cell, the green ball's closest gap to the wall [m]; NaN where not computed yet.
-    #[wasm_bindgen(js_name = ipcGaps)]
-    pub fn ipc_gaps(&self) -> Float64Array {
-        let n = self.0.v0.n * self.0.h.n;
-        let mut out = vec![f64::NAN; n];
+    /// Per cell of panel `panel`, the ball's closest gap to the front face [m] (zero or
+    /// negative once it reached the wall); NaN where not computed yet.
+    pub fn gaps(&self, panel: usize) -> Result<Float64Array, JsError> {
+        let p = panel_index(panel)?;
+        let mut out = vec![f64::NAN; self.0.v0.n * self.0.h.n];
         for (o, c) in out.iter_mut().zip(self.0.cells()) {
-            *o = c.ipc_gap();
+            *o = c.gap(p);
         }
-        Float64Array::from(out.as_slice())
+        Ok(Float64Array::from(out.as_slice()))
     }
 
-    /// Per cell, row-major, six numbers: the red ball's outcome (1 stopped, 2 through, 3 still
-    /// flying), `xmax − wall` [m] and Newton maximum, then the green ball's; zeros where not
-    /// computed yet. The whole map in one array, for the worker to hand the page: the same
+    /// Per cell, row-major, six numbers: the left panel's outcome (1 stopped, 2 through, 3
+    /// still flying), `xmax − wall` [m] and Newton maximum, then the right panel's; zeros where
+    /// not computed yet. The whole map in one array, for the worker to hand the page: the same
     /// numbers as `cell(i, j)`, without an object per cell.
     #[wasm_bindgen(js_name = cellTable)]
     pub fn cell_table(&self) -> Float64Array {
@@ -717,7 +588,7 @@ impl Regime {
         };
         let mut out = vec![0.0; 6 * self.0.v0.n * self.0.h.n];
         for (o, c) in out.chunks_exact_mut(6).zip(self.0.cells()) {
-            for (o, r) in o.chunks_exact_mut(3).zip([&c.penalty, &c.ipc]) {
+            for (o, r) in o.chunks_exact_mut(3).zip(&c.0) {
                 o.copy_from_slice(&[code(r.outcome), r.xmax_minus_wall, f64::from(r.newton_max)]);
             }
         }
@@ -746,8 +617,8 @@ impl Regime {
         Ok(vec![self.0.v0.cell(v0) as u32, self.0.h.cell(h) as u32])
     }
 
-    /// Cell `(i, j)` as `{v0, h, penalty: {outcome, xmax_minus_wall_m, newton_max}, ipc:
-    /// {…}}`, or `undefined` if it is not computed yet.
+    /// Cell `(i, j)` as `{v0, h, <left model>: {outcome, xmax_minus_wall_m, newton_max},
+    /// <right model>: {…}}`, or `undefined` if it is not computed yet.
     pub fn cell(&self, i: usize, j: usize) -> JsValue {
         let Some(c) = (i < self.0.v0.n).then(|| self.0.cell(i, j)).flatten() else {
             return JsValue::UNDEFINED;
@@ -759,11 +630,12 @@ impl Regime {
                 ("newton_max", num(f64::from(r.newton_max))),
             ])
         };
+        let [a, b] = self.0.models();
         object(&[
             ("v0", num(self.0.v0.value(i))),
             ("h", num(self.0.h.value(j))),
-            ("penalty", result(&c.penalty)),
-            ("ipc", result(&c.ipc)),
+            (a.name(), result(&c.0[0])),
+            (b.name(), result(&c.0[1])),
         ])
     }
 }

@@ -139,3 +139,136 @@ fn fuzz_regression_control_characters_in_an_unknown_name() {
     }
     assert_eq!(p, Params::default());
 }
+
+/// The article's Python (`ip_newton`, `throw`), transcribed operation for operation with its
+/// constants as parameters and 0.9 as `ccd_safety`: the oracle for the two original models.
+mod article {
+    use ipc_wall::Params;
+
+    /// `barrier(d)`; `None` where Python's `math.log` fails (d ≤ 0: the ball rounded onto
+    /// the wall, where the crate's guard departs from the reference on purpose).
+    fn barrier(p: &Params, d: f64) -> Option<(f64, f64, f64)> {
+        if d >= p.dhat {
+            return Some((0.0, 0.0, 0.0));
+        }
+        if d <= 0.0 {
+            return None;
+        }
+        let l = (d / p.dhat).ln();
+        let t = d - p.dhat;
+        let b = -(t * t) * l;
+        let db = -2.0 * t * l - t * t / d;
+        let d2b = -2.0 * l - 4.0 * t / d + t * t / (d * d);
+        Some((p.kappa * b, p.kappa * db, p.kappa * d2b))
+    }
+
+    fn pen_depth(p: &Params, x: f64) -> (f64, f64) {
+        if p.wall < x && x < p.wall + p.thickness {
+            let (a, c) = (x - p.wall, p.wall + p.thickness - x);
+            return if a <= c { (a, -1.0) } else { (c, 1.0) };
+        }
+        (0.0, 0.0)
+    }
+
+    fn ip_energy(p: &Params, x: f64, xt: f64, ipc: bool) -> Option<f64> {
+        let mut e = 0.5 * p.mass * ((x - xt) * (x - xt));
+        if ipc {
+            let d = p.wall - x;
+            if d <= 0.0 {
+                return Some(f64::INFINITY);
+            }
+            e += p.h * p.h * barrier(p, d)?.0;
+        } else {
+            let (depth, _) = pen_depth(p, x);
+            e += p.h * p.h * 0.5 * p.k * depth * depth;
+        }
+        Some(e)
+    }
+
+    fn ip_newton(p: &Params, x0: f64, xt: f64, ipc: bool) -> Option<(f64, u32)> {
+        let (mut x, mut it) = (x0, 0);
+        for i in 1..60 {
+            it = i;
+            let (mut g, mut hs) = (p.mass * (x - xt), p.mass);
+            if ipc {
+                let (_, db, d2b) = barrier(p, p.wall - x)?;
+                g += p.h * p.h * (-db);
+                hs += p.h * p.h * d2b;
+            } else {
+                let (depth, s) = pen_depth(p, x);
+                g += p.h * p.h * p.k * depth * (-s);
+                hs += p.h * p.h * p.k * if depth > 0.0 { 1.0 } else { 0.0 };
+            }
+            let dx = -g / hs;
+            if dx.abs() < p.tol {
+                break;
+            }
+            let mut a = 1.0;
+            if ipc && x + dx >= p.wall {
+                a = p.ccd_safety * (p.wall - x) / dx;
+            }
+            let e0 = ip_energy(p, x, xt, ipc)?;
+            while ip_energy(p, x + a * dx, xt, ipc)? > e0 && a > 1e-12 {
+                a *= 0.5;
+            }
+            x += a * dx;
+        }
+        Some((x, it))
+    }
+
+    /// `throw(v0, mode, steps)`: `(through, xmax − wall, itmax)`, or `None` where Python fails.
+    pub fn throw(p: &Params, ipc: bool) -> Option<(bool, f64, u32)> {
+        let (mut x, mut v) = (0.0, p.v0);
+        let (mut xmax, mut itmax) = (x, 0);
+        for _ in 0..p.steps {
+            let xt = x + p.h * v;
+            let (xn, it) = ip_newton(p, x, xt, ipc)?;
+            (v, x) = ((xn - x) / p.h, xn);
+            if x > p.wall + p.thickness {
+                return Some((true, xmax - p.wall, itmax));
+            }
+            xmax = if x > xmax { x } else { xmax };
+            itmax = itmax.max(it);
+        }
+        Some((false, xmax - p.wall, itmax))
+    }
+}
+
+prop_compose! {
+    /// Parameters inside the figure's ranges (`Field::figure_range`), the throw long enough to
+    /// reach the wall and go on for up to 60 steps more (at most the figure's 10⁴ steps).
+    fn figure_params()(
+        v0 in log_uniform(0.1, 100.0),
+        h in log_uniform(1e-4, 0.05),
+        k in log_uniform(1e2, 1e10),
+        dhat in log_uniform(1e-6, 1e-2),
+        kappa in log_uniform(1.0, 1e8),
+        mass in log_uniform(0.1, 10.0),
+        wall in log_uniform(0.1, 2.0),
+        thickness in log_uniform(1e-3, 0.2),
+        ccd_safety in 0.5f64..=0.99,
+        tol in log_uniform(1e-14, 1e-6),
+        after in 1u32..=60,
+    ) -> Params {
+        let to_wall = (wall / (v0 * h)).ceil().min(1e4) as u32;
+        let steps = (to_wall + after).min(10_000);
+        Params { v0, h, k, dhat, kappa, mass, wall, thickness, ccd_safety, tol, steps }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: config().cases.min(2_000), ..config() })]
+
+    /// Penalty and IPC, the article's two models, are the article's Python bit for bit over
+    /// the figure's ranges (after the model-as-data refactor and the recorded throw).
+    #[test]
+    fn the_two_original_models_are_the_articles_python_bit_for_bit(p in figure_params()) {
+        for (model, ipc) in [(Model::Penalty, false), (Model::Ipc, true)] {
+            let Some((through, xmax, itmax)) = article::throw(&p, ipc) else { continue };
+            let r = ipc_wall::sim::throw(&p, model, Horizon::Steps(p.steps));
+            prop_assert_eq!(r.outcome == Outcome::Through, through, "{:?} {:?}", model, p);
+            prop_assert_eq!(r.xmax_minus_wall.to_bits(), xmax.to_bits(), "{:?} {:?}: {} vs {}", model, p, r.xmax_minus_wall, xmax);
+            prop_assert_eq!(r.newton_max, itmax, "{:?} {:?}", model, p);
+        }
+    }
+}

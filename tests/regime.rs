@@ -14,17 +14,19 @@ fn plain(p: &Params, model: Model) -> ipc_wall::ThrowResult {
 proptest! {
     #![proptest_config(ProptestConfig { cases: 24, failure_persistence: None, ..ProptestConfig::default() })]
 
-    /// n = 7 puts lanes across row ends and leaves a remainder of single cells.
+    /// n = 7 puts lanes across row ends and leaves a remainder of single cells. Any two of
+    /// the four models, in either panel (the article's pair shares its approach; others not).
     #[test]
     fn every_cell_is_the_direct_throw(
         k in 1e2f64..1e10, dhat in 1e-6f64..1e-2, kappa in 1.0f64..1e8, mass in 0.5f64..2.0,
-        thickness in 1e-3f64..0.05,
+        thickness in 1e-3f64..0.05, pair in 0usize..16,
     ) {
+        let models = if pair == 0 { Model::BOTH } else { [Model::ALL[pair % 4], Model::ALL[pair / 4]] };
         let mass = if mass < 1.0 { 1.0 } else { mass }; // the article's M = 1 has its own fast path
         let p = Params { k, dhat, kappa, mass, thickness, ..Params::default() };
         let n = 7;
         assert!(n * n % LANES != 0);
-        let mut map = RegimeMap::new(&p, n);
+        let mut map = RegimeMap::with_models(&p, n, models);
         // Fill in uneven slices, as the page does frame by frame.
         let mut slices = [1usize, LANES + 1, 2 * LANES, 3].into_iter().cycle();
         while !map.fill(slices.next().unwrap()) {}
@@ -32,7 +34,7 @@ proptest! {
             for i in 0..n {
                 let cp = map.cell_params(i, j);
                 let cell = map.cell(i, j).unwrap();
-                for (model, got) in [(Model::Penalty, cell.penalty), (Model::Ipc, cell.ipc)] {
+                for (model, got) in models.into_iter().zip(cell.0) {
                     let want = plain(&cp, model);
                     prop_assert_eq!((got.outcome, got.newton_max, got.steps), (want.outcome, want.newton_max, want.steps),
                         "cell ({}, {}) {:?}: v0 = {}, h = {}", i, j, model, cp.v0, cp.h);
@@ -52,11 +54,27 @@ fn the_slow_corner_is_exact_too() {
     for i in 0..2 * LANES {
         let cp = map.cell_params(i, 0);
         let cell = map.cell(i, 0).unwrap();
-        for (model, got) in [(Model::Penalty, cell.penalty), (Model::Ipc, cell.ipc)] {
+        for (model, got) in Model::BOTH.into_iter().zip(cell.0) {
             let want = plain(&cp, model);
             assert!(want.steps > 20_000, "{} steps", want.steps);
             assert_eq!(got.outcome, want.outcome);
             assert_eq!((got.steps, got.newton_max), (want.steps, want.newton_max));
+            assert_eq!(got.xmax_minus_wall.to_bits(), want.xmax_minus_wall.to_bits());
+        }
+    }
+}
+
+#[test]
+fn the_halves_alone_at_the_slow_corner_are_exact_too() {
+    let p = Params::default();
+    let models = [Model::BarrierAlone, Model::CcdAlone];
+    let mut map = RegimeMap::with_models(&p, 64, models);
+    map.fill(LANES);
+    for i in 0..LANES {
+        let cp = map.cell_params(i, 0);
+        for (model, got) in models.into_iter().zip(map.cell(i, 0).unwrap().0) {
+            let want = plain(&cp, model);
+            assert_eq!((got.outcome, got.steps, got.newton_max), (want.outcome, want.steps, want.newton_max));
             assert_eq!(got.xmax_minus_wall.to_bits(), want.xmax_minus_wall.to_bits());
         }
     }

@@ -219,7 +219,7 @@ fn newton_counts_from_appends_to_what_the_page_has() {
 fn regime_cells_are_the_figures_throws() {
     use ipc_wall::wasm::Regime;
     let n = 9;
-    let mut map = Regime::new(JsValue::UNDEFINED, n).unwrap();
+    let mut map = Regime::new(JsValue::UNDEFINED, n, None).unwrap();
     while !map.fill(1e9) {}
     assert_eq!(map.progress(), 1.0);
     for (i, j) in [(0, 0), (n - 1, n - 1), (4, 6), (7, 1), (2, 8)] {
@@ -243,4 +243,32 @@ fn regime_cells_are_the_figures_throws() {
         }
         assert_eq!(map.cell_of(map.v0_at(i), map.h_at(j)).unwrap(), vec![i as u32, j as u32]);
     }
+}
+
+#[wasm_bindgen_test]
+fn the_halves_switch_adds_two_balls_as_extra_keys_and_restarts() {
+    let mut f = defaults();
+    assert!(!get(&f.state(), "halves").as_bool().unwrap());
+    assert!(get(&f.state(), "ccd-alone").is_undefined());
+    assert!(f.positions_from("ccd-alone", 0).is_err(), "no such ball while the switch is off");
+    f.step();
+    f.set_halves(true);
+    let s = f.state();
+    assert_eq!(number(&s, "step"), 0.0, "the switch restarts the throw");
+    let models: Vec<String> =
+        js_sys::Array::from(&get(&s, "models")).iter().map(|v| v.as_string().unwrap()).collect();
+    assert_eq!(models, ["penalty", "ipc", "barrier-alone", "ccd-alone"]);
+    f.run_to_end();
+    let s = f.state();
+    assert_eq!(string(&s, "barrier-alone.outcome"), "through");
+    assert_eq!(string(&s, "ccd-alone.outcome"), "stopped");
+    assert_eq!(number(&s, "ccd-alone.xmax_minus_wall_m"), 0.0);
+    assert!(get(&s, "ccd-alone.touching").as_bool().unwrap());
+    assert_eq!(f.energy_layers(0, f64::NAN).length(), 2 + 3 * 4);
+    // Parameters keep the switch; switching off gives the article's two again.
+    f.set(object(&[("v0", JsValue::from_f64(1.0))])).unwrap();
+    assert!(get(&f.state(), "halves").as_bool().unwrap());
+    f.set_halves(false);
+    assert!(get(&f.state(), "barrier-alone").is_undefined());
+    assert!(f.minimizer("barrier-alone", 0.5).is_ok(), "every model's E, thrown or not");
 }

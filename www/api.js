@@ -8,6 +8,7 @@ let figure = null;
 let generation = 0;
 let dead = null; // the error that killed the instance, or null
 let lastGoodParams = null;
+let lastHalves = false; // the "both halves" switch, also restored on recovery
 let onDeath = () => {};
 
 /** Errors that mean the instance can no longer be trusted (as opposed to a validation Error). */
@@ -54,6 +55,7 @@ async function instantiate(params, compiled) {
   }
   await mod.default(module ? { module_or_path: module } : undefined);
   const fig = new mod.Figure(params);
+  if (lastHalves) fig.setHalves(true);
   glue = mod;
   figure = fig;
   lastGoodParams = fig.params();
@@ -81,7 +83,9 @@ export async function recover() {
 
 /** Call after every successful set() so recovery restores what the reader had. */
 export function rememberParams() {
-  if (figure) lastGoodParams = figure.params();
+  if (!figure) return;
+  lastGoodParams = figure.params();
+  lastHalves = figure.state().halves;
 }
 
 export function specs() {

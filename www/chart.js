@@ -31,7 +31,8 @@ export function countDraw(canvas) {
 
 /**
  * A canvas whose backing store follows its CSS box × devicePixelRatio; `draw(ctx, w, h)` is
- * called with the context scaled to CSS pixels. Returns {canvas, redraw, size}.
+ * called with the context scaled to CSS pixels; a change of devicePixelRatio resizes it too.
+ * Returns {size, begin}.
  */
 export function hidpiCanvas(canvas, onResize) {
   const size = { w: 0, h: 0, dpr: 1 };
@@ -54,6 +55,18 @@ export function hidpiCanvas(canvas, onResize) {
   });
   ro.observe(canvas);
   apply(canvas.clientWidth, canvas.clientHeight);
+  // A new devicePixelRatio (a zoom, another screen) leaves the CSS box as it was, so the
+  // observer above says nothing: watch the resolution itself, one query per ratio.
+  const watchDpr = () =>
+    matchMedia(`(resolution: ${window.devicePixelRatio}dppx)`).addEventListener(
+      'change',
+      () => {
+        apply(canvas.clientWidth, canvas.clientHeight);
+        watchDpr();
+      },
+      { once: true },
+    );
+  watchDpr();
   return {
     size,
     /** The 2d context, cleared and scaled to CSS pixels. */
@@ -69,10 +82,6 @@ export function hidpiCanvas(canvas, onResize) {
       }
       ctx.setTransform(size.dpr, 0, 0, size.dpr, 0, 0);
       return ctx;
-    },
-    /** Re-reads the CSS size (after a dpr change, which does not resize the box). */
-    refresh() {
-      apply(canvas.clientWidth, canvas.clientHeight);
     },
   };
 }
@@ -148,9 +157,3 @@ export function fmtDecade(x) {
 }
 
 /** Everyday magnitudes as 0.0125 or 250, others as 1.25 × 10⁻⁷; `sig` significant digits. */
-export function fmtNum(x, sig = 3) {
-  const a = Math.abs(x);
-  if (a === 0 || (a >= 1e-3 && a < 1e4)) return fmtSig(x, sig);
-  const s = fmtPow(a, sig);
-  return x < 0 ? `−${s}` : s;
-}

@@ -25,7 +25,20 @@ export const SLIDERS = [
   { name: 'k', min: 1e2, max: 1e10, show: (v) => withUnit(fmtPow(v, 3), 'N/m'), speak: (v) => withUnit(fmtPlain(v), 'N/m') },
   { name: 'dhat', min: 1e-6, max: 1e-2, show: (v) => fmtLength(v, 3) },
   { name: 'kappa', min: 1, max: 1e8, show: (v) => fmtPow(v, 3), speak: (v) => fmtPlain(v) },
-].map((s) => ({ ...s, values: niceValues(s.min, s.max) }));
+  // The article's third number: a linear scale in steps of 0.01 over the core's range
+  // (parameterSpecs, see rangesFromSpecs); until the core is loaded, its default alone.
+  { name: 'ccd_safety', step: 0.01, min: 0.9, max: 0.9, show: (v) => fmtSig(v, 2) },
+].map((s) => ({ ...s, values: s.step ? [s.min] : niceValues(s.min, s.max) }));
+
+/** The linear sliders take their range from the core's parameterSpecs(); call setupSliders
+ * again afterwards. */
+export function rangesFromSpecs(specs) {
+  for (const s of SLIDERS.filter((x) => x.step)) {
+    const spec = specs.find((p) => p.name === s.name);
+    const n = Math.round((spec.max - spec.min) / s.step);
+    s.values = Array.from({ length: n + 1 }, (_, i) => Number((spec.min + i * s.step).toFixed(10)));
+  }
+}
 
 /** Slider position whose value is closest to `v` on the log scale. */
 function nearestIndex(values, v) {

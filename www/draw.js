@@ -1,22 +1,142 @@
-// Marks shared by the canvases: each model's marker shape (www/models.js names it).
+// What the canvases draw alike: each model's marker shape (www/models.js names it), HiDPI
+// sizing, the wall's hatching, and words (plain or on a plate) whose boxes are returned, so a
+// panel can keep its labels apart and a test can read where they went.
 
-/** Path of a marker whose leading (right) edge is at (x, y): disc or diamond of radius r. */
+export const FONT = '12px system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
+export const FONT_SMALL = '11px system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
+export const FONT_BOLD = '600 12px system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
+
+/** Path of a marker whose leading (right) edge is at (x, y), of radius r. */
 export function shapePath(ctx, shape, x, y, r) {
   ctx.beginPath();
   addShape(ctx, shape, x, y, r);
 }
 
-/** Adds a marker to the current path, so many markers cost one stroke. */
+/** Adds a marker (disc, diamond, square or triangle) to the current path, so many markers cost
+ * one stroke. */
 export function addShape(ctx, shape, x, y, r) {
+  ctx.moveTo(x, y);
   if (shape === 'disc') {
-    ctx.moveTo(x, y);
     ctx.arc(x - r, y, r, 0, 2 * Math.PI);
+    return;
+  }
+  if (shape === 'square') {
+    const s = 0.82 * r;
+    ctx.lineTo(x, y - s);
+    ctx.lineTo(x - 2 * s, y - s);
+    ctx.lineTo(x - 2 * s, y + s);
+    ctx.lineTo(x, y + s);
+  } else if (shape === 'triangle') {
+    // Pointing the way the ball flies.
+    ctx.lineTo(x - 2 * r, y - r);
+    ctx.lineTo(x - 2 * r, y + r);
   } else {
-    ctx.moveTo(x, y);
     ctx.lineTo(x - r, y - r);
     ctx.lineTo(x - 2 * r, y);
     ctx.lineTo(x - r, y + r);
-    ctx.closePath();
   }
+  ctx.closePath();
 }
 
+/** Sizes a canvas's backing store to its CSS box × dpr; true if it changed (which clears it). */
+export function sizeCanvas(canvas, w, h, dpr) {
+  const bw = Math.max(1, Math.round(w * dpr));
+  const bh = Math.max(1, Math.round(h * dpr));
+  if (canvas.width === bw && canvas.height === bh) return false;
+  canvas.width = bw;
+  canvas.height = bh;
+  return true;
+}
+
+/** The wall's hatching in the rectangle (x0, y0, w, h): a fill, diagonal strokes every
+ * `spacing` px and an edge (each optional). */
+export function hatch(ctx, x0, y0, w, h, { fill, stroke, edge, spacing = 6 }) {
+  ctx.save();
+  ctx.beginPath();
+  ctx.rect(x0, y0, w, h);
+  if (fill) {
+    ctx.fillStyle = fill;
+    ctx.fill();
+  }
+  ctx.clip();
+  ctx.strokeStyle = stroke;
+  ctx.lineWidth = 1;
+  ctx.beginPath();
+  for (let s = -h; s < w + h; s += spacing) {
+    ctx.moveTo(x0 + s, y0 + h);
+    ctx.lineTo(x0 + s + h, y0);
+  }
+  ctx.stroke();
+  ctx.restore();
+  if (!edge) return;
+  ctx.strokeStyle = edge;
+  ctx.lineWidth = 1;
+  ctx.strokeRect(x0 + 0.5, y0 + 0.5, Math.max(0, w - 1), h - 1);
+}
+
+/** Width of `s` in `font`. */
+export function measure(ctx, s, font) {
+  ctx.font = font;
+  return ctx.measureText(s).width;
+}
+
+/** The box a label of width `w` takes with its left edge at `left` and its baseline at `y`
+ * (the plate's margin included): {x, y, w, h}. */
+export function labelBox(left, y, w) {
+  return { x: left - 3, y: y - 11, w: w + 6, h: 15 };
+}
+
+/** Whether two boxes {x, y, w, h} overlap (touching edges do not). */
+export function overlaps(a, b) {
+  return a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
+}
+
+/** Left edge of a label of width `w` anchored at `x` ('left', 'center' or 'right'), kept inside
+ * [lo, hi]. */
+export function fitLeft(x, w, align, lo, hi) {
+  const left = align === 'center' ? x - w / 2 : align === 'right' ? x - w : x;
+  return Math.max(lo, Math.min(left, hi - w));
+}
+
+/** Words with their left edge at `left` and baseline at `y`; `maxWidth` squeezes them. */
+export function drawText(ctx, s, left, y, { color, font = FONT, maxWidth }) {
+  ctx.font = font;
+  ctx.fillStyle = color;
+  ctx.textAlign = 'left';
+  ctx.textBaseline = 'alphabetic';
+  if (maxWidth === undefined) ctx.fillText(s, left, y);
+  else ctx.fillText(s, left, y, maxWidth);
+}
+
+/** Words on a plate of the background's colour, for labels that may sit over marks or lines. */
+export function drawPlate(ctx, s, left, y, { color, bg, font = FONT }) {
+  ctx.font = font;
+  const b = labelBox(left, y, ctx.measureText(s).width);
+  ctx.fillStyle = bg;
+  ctx.globalAlpha = 0.92;
+  ctx.fillRect(b.x, b.y, b.w, b.h);
+  ctx.globalAlpha = 1;
+  drawText(ctx, s, left, y, { color, font });
+}
+
+/**
+ * Where a label of width `w` goes: the first of `spots` ({x, y: baseline, align}) whose box,
+ * kept inside [lo, hi], overlaps none of `taken`; failing that, the nearest free place along
+ * the spots' rows; failing that, the spot that overlaps fewest. Returns {left, y, box}.
+ */
+export function placeLabel(w, spots, taken, lo, hi) {
+  let best = null;
+  const at = (x, s) => {
+    const left = fitLeft(x, w, s.align, lo, hi);
+    const box = labelBox(left, s.y, w);
+    const hits = taken.reduce((n, b) => n + (overlaps(box, b) ? 1 : 0), 0);
+    if (!best || hits < best.hits) best = { left, y: s.y, box, hits };
+    return hits === 0;
+  };
+  for (const s of spots) if (at(s.x, s)) return best;
+  // The smallest shift first, whichever spot's row it is in.
+  for (let k = 1; k * 8 < hi - lo; k++) {
+    for (const s of spots) if (at(s.x + 8 * k, s) || at(s.x - 8 * k, s)) return best;
+  }
+  return best;
+}

@@ -17,7 +17,7 @@ import { setupRegime } from './regime.js';
 import { setupTable } from './table.js';
 import { startOffload } from './offload.js';
 import { inView } from './embed.js';
-import { MODEL_NAMES as MODELS } from './models.js';
+import { MODELS, readModelColors } from './models.js';
 
 // The map fills until this long after the frame began (and always one group of cells), so
 // the frame with everything else stays well inside 16 ms.
@@ -36,13 +36,10 @@ let started = 0; // panels started at load, one per frame (see updateExtras)
 let shown = null; // which panels the page's view (?view=) shows: only those are updated
 
 // Every step's position and Newton count, appended as the throw advances.
-const history = {
-  penalty: { x: new Float64Array(256), n: new Uint32Array(256), len: 0 },
-  ipc: { x: new Float64Array(256), n: new Uint32Array(256), len: 0 },
-};
+const history = Object.fromEntries(MODELS.map(({ name }) => [name, { x: new Float64Array(256), n: new Uint32Array(256), len: 0 }]));
 
 function updateHistory(state) {
-  for (const m of MODELS) {
+  for (const m of state.models) {
     const hs = history[m];
     const steps = state[m].steps;
     if (steps < hs.len) hs.len = 0;
@@ -92,12 +89,6 @@ function clippedStep(model) {
   return best;
 }
 
-/** The page's colours plus the ones only these panels use. */
-function readAllColors() {
-  const cs = getComputedStyle(document.documentElement);
-  return { ...readColors(), penaltySoft: cs.getPropertyValue('--penalty-soft').trim() };
-}
-
 /** Sets parameters the way window.ipcWall.set does, then plays (or, with reduced motion,
  * runs to the end). */
 function throwWith(partial) {
@@ -118,7 +109,7 @@ export function setupExtras() {
     { class: 'panel timeline', id: 'timeline-panel', 'aria-labelledby': 'timeline-title', 'data-views': 'full timeline' },
     el('h2', { id: 'timeline-title', 'data-i18n': 'timeline.title' }),
     timelineCanvas,
-    el('p', { class: 'hint', 'data-i18n': 'timeline.hint' }),
+    el('p', { class: 'hint', id: 'timeline-hint', 'data-i18n': 'timeline.hint' }),
   );
   const regimeRoot = el('section', { class: 'panel regime', id: 'regime', 'aria-labelledby': 'regime-title', 'data-views': 'full map' });
   const tableRoot = el('section', { class: 'panel table', id: 'table', 'aria-labelledby': 'table-title', 'data-views': 'full table' });
@@ -190,12 +181,11 @@ export function updateExtras({ state, restarts: r, dark: d, frameStart }) {
   const restarted = r !== restarts;
   restarts = r;
   if (restarted) {
-    history.penalty.len = 0;
-    history.ipc.len = 0;
+    for (const hs of Object.values(history)) hs.len = 0;
   }
   if (!colors || d !== dark) {
     dark = d;
-    colors = readAllColors();
+    colors = { ...readColors(), ...readModelColors() };
     timeline.invalidate();
   }
   updateHistory(state);
@@ -205,7 +195,15 @@ export function updateExtras({ state, restarts: r, dark: d, frameStart }) {
   if (started < 3) started += 1;
   const sel = trace.selection();
   if (shown.timeline) {
-    timeline.update({ history, params: state.params, colors, selected: sel }, `${r}|${history.penalty.len}|${history.ipc.len}|${sel.step}|${sel.follow}|${sel.model}`);
+    // The legend in words names the four balls while the "both halves" switch is on.
+    const hint = document.getElementById('timeline-hint');
+    const hintKey = state.halves ? 'timeline.hintHalves' : 'timeline.hint';
+    if (hint.dataset.i18n !== hintKey) {
+      hint.dataset.i18n = hintKey;
+      hint.textContent = t(hintKey);
+    }
+    const lens = state.models.map((m) => history[m].len).join('|');
+    timeline.update({ history, models: state.models, params: state.params, colors, selected: sel }, `${r}|${lens}|${sel.step}|${sel.follow}|${sel.model}`);
   }
   if (started >= 2 && shown.table) table.update(state);
   if (started >= 3 && shown.regime) regime.update(state, colors, frameStart + FRAME_BUDGET_MS);

@@ -18,8 +18,8 @@ import {
   fmtTime,
   withUnit,
 } from './i18n.js';
-import { setupSliders, updateSliders, relabelSliders, setupTransport, relabelTransport, updatePlayButton, DEFAULT_SPEED } from './controls.js';
-import { readUrl, queryFor, linkWith, copyPartial, checkPartial, clip } from './url.js';
+import { setupSliders, rangesFromSpecs, updateSliders, relabelSliders, setupTransport, relabelTransport, updatePlayButton, DEFAULT_SPEED } from './controls.js';
+import { readUrl, queryFor, linkWith, copyPartial, checkPartial, takeHalves, clip } from './url.js';
 import { MSG, isFramed, postToParent, setupMessages, setupResizePosts, embedSnippet, measureHeight, inView } from './embed.js';
 import { setupShare } from './share.js';
 import { countDraw, drawCounts } from './chart.js';
@@ -27,7 +27,7 @@ import { setupScene, readColors } from './scene.js';
 import { setupEnergy } from './energy.js';
 // Issue 4: presets, the solver's trace, the throw over time, the regime map, the table.
 import { setupExtras, updateExtras, pauseExtras } from './extras.js';
-import { MODEL_NAMES as MODELS, look } from './models.js';
+import { MODELS as TABLE, MODEL_NAMES, look, readModelColors, paintMarker } from './models.js';
 
 // The wasm compiles while the page sets itself up (index.html preloads it); api.load waits.
 const compiledWasm = WebAssembly.compileStreaming(fetch(new URL('../pkg/ipc_wall_bg.wasm', import.meta.url)));
@@ -56,11 +56,13 @@ const ui = {
   textDirty: true,
   colors: null,
   dark: darkQuery.matches,
-  announced: { penalty: 'flying', ipc: 'flying' },
+  announced: {}, // model → the outcome last announced
   state: null,
+  // The balls thrown, in model order: the core's state().models (four with "both halves").
+  models: MODEL_NAMES,
   // What the energy plot shows (Figure.energyLayers): per ball its x̃, marked minimizer, step.
-  plotted: { key: '', xTilde: NaN, x0: NaN, x1: NaN, penalty: null, ipc: null },
-  iterates: { penalty: [], ipc: [], key: '' },
+  plotted: { key: '', xTilde: NaN, x0: NaN, x1: NaN },
+  iterates: { key: '' },
   specs: [], // the core's parameterSpecs(): names, units, ranges, defaults
   langChosen: null, // the language the link asked for or the reader picked; null: the browser's
   embed: false, // ?embed=1: no page chrome
@@ -73,10 +75,7 @@ const ui = {
 };
 
 // Step positions, appended as the throw advances (no per-frame copy of the whole history).
-const track = {
-  penalty: { buf: new Float64Array(256), n: 0 },
-  ipc: { buf: new Float64Array(256), n: 0 },
-};
+const track = Object.fromEntries(TABLE.map((m) => [m.name, { buf: new Float64Array(256), n: 0 }]));
 
 // For the frame-budget benchmark (`cargo xtask bench`): of the latest frames that stepped or
 // drew, the figure's own work (input handlers since the last frame, steps, scene, energy
@@ -141,19 +140,29 @@ function relabel() {
   share?.refresh();
 }
 
+function onSlider(name, value) {
+  const t0 = performance.now();
+  try {
+    api.guard((f) => f.set({ [name]: value }));
+    api.rememberParams();
+    restartAfterChange(true);
+  } catch (e) {
+    // A slider only offers valid values; if the core refuses one, show its reason.
+    if (!api.isDead()) showNote(e.message);
+  }
+  inputWork += performance.now() - t0;
+}
+
+/** "Both halves of the guarantee": four balls instead of the article's two. */
+function setHalves(on) {
+  api.guard((f) => f.setHalves(on));
+  api.rememberParams();
+  restartAfterChange(true);
+}
+
 function setupControls() {
-  setupSliders($('sliders'), (name, value) => {
-    const t0 = performance.now();
-    try {
-      api.guard((f) => f.set({ [name]: value }));
-      api.rememberParams();
-      restartAfterChange(true);
-    } catch (e) {
-      // A slider only offers valid values; if the core refuses one, show its reason.
-      if (!api.isDead()) showNote(e.message);
-    }
-    inputWork += performance.now() - t0;
-  });
+  setupSliders($('sliders'), onSlider);
+  $('halves').addEventListener('change', (e) => setHalves(e.target.checked));
   setupTransport(document, {
     togglePlay: () => (ui.playing ? pause() : play()),
     step: () => stepOnce(),
@@ -250,11 +259,11 @@ function setupTheme() {
     forceTheme(ui.theme);
     ui.dark = ui.theme === 'dark';
   }
-  ui.colors = readColors();
+  ui.colors = { ...readColors(), ...readModelColors() };
   darkQuery.addEventListener('change', () => {
     if (ui.theme !== 'auto') return;
     ui.dark = darkQuery.matches;
-    ui.colors = readColors();
+    ui.colors = { ...readColors(), ...readModelColors() };
     ui.sceneDirty = true;
     energy.invalidate();
   });
@@ -325,16 +334,16 @@ function problemsText(problems) {
 
 /** After set() or reset(): clear the history, follow the throw again, plan the pace. */
 function restartAfterChange(autoplay) {
-  track.penalty.n = 0;
-  track.ipc.n = 0;
+  for (const tr of Object.values(track)) tr.n = 0;
   ui.xTildeUser = null;
   ui.plotStep = 0;
   ui.dragWindow = null;
   ui.restarts += 1;
   ui.due = 0;
-  ui.announced = { penalty: 'flying', ipc: 'flying' };
-  ui.iterates = { penalty: [], ipc: [], key: '' };
+  ui.announced = {};
+  ui.iterates = { key: '' };
   refreshState();
+  updateCards();
   planPace();
   const p = ui.state.params;
   updateSliders(p);
@@ -412,7 +421,8 @@ function showStep(step) {
 /** Copies what changed out of the Figure: state, new step positions, latest iterates. */
 function refreshState() {
   ui.state = api.guard((f) => f.state());
-  for (const m of MODELS) {
+  ui.models = ui.state.models;
+  for (const m of ui.models) {
     const tr = track[m];
     const steps = ui.state[m].steps;
     if (steps !== tr.n) {
@@ -426,13 +436,35 @@ function refreshState() {
       tr.n += fresh.length;
     }
   }
-  const key = `${ui.restarts}|${ui.state.penalty.steps}|${ui.state.ipc.steps}`;
+  const key = `${ui.restarts}|${stepsKey()}`;
   if (key !== ui.iterates.key) {
     ui.iterates.key = key;
-    for (const m of MODELS) ui.iterates[m] = api.guard((f) => f.iterates(m, 0)).map((it) => it.x);
+    for (const m of ui.models) ui.iterates[m] = api.guard((f) => f.iterates(m, 0)).map((it) => it.x);
   }
   ui.sceneDirty = true;
   ui.textDirty = true;
+}
+
+/** Each ball's step count, as one key: what changes when any ball steps. */
+function stepsKey() {
+  return ui.models.map((m) => ui.state[m].steps).join('/');
+}
+
+/** One object keyed by the balls thrown, from `f(model)`. */
+function perBall(f) {
+  return Object.fromEntries(ui.models.map((m) => [m, f(m)]));
+}
+
+/** The cards of the balls thrown show; the others are hidden. */
+function updateCards() {
+  for (const { name } of TABLE) {
+    const card = $(`card-${name}`);
+    card.hidden = !ui.models.includes(name);
+    // Each card's edge in its ball's colour (CSS variable --NAME, as the plot reads it).
+    card.style.borderLeftColor = `var(--${name})`;
+    paintMarker(card.querySelector('.shape'), name);
+  }
+  $('halves').checked = ui.state.halves;
 }
 
 // ---- per-frame updates ------------------------------------------------------------------
@@ -477,9 +509,10 @@ function updateScene() {
   const s = ui.state;
   scene.draw({
     params: s.params,
-    balls: { penalty: s.penalty, ipc: s.ipc },
-    positions: { penalty: track.penalty.buf, ipc: track.ipc.buf },
-    counts: { penalty: track.penalty.n, ipc: track.ipc.n },
+    models: ui.models,
+    balls: perBall((m) => s[m]),
+    positions: perBall((m) => track[m].buf),
+    counts: perBall((m) => track[m].n),
     iterates: ui.iterates,
     colors: ui.colors,
   });
@@ -489,13 +522,13 @@ function updateScene() {
 /** What the energy plot shows, from the core: the window and each ball's curve. */
 function updatePlotted() {
   const xt = ui.xTildeUser ?? NaN;
-  const key = `${ui.restarts}|${ui.state.penalty.steps}/${ui.state.ipc.steps}|${ui.plotStep}|${xt}`;
+  const key = `${ui.restarts}|${stepsKey()}|${ui.plotStep}|${xt}`;
   if (key === ui.plotted.key) return;
   const r = api.guard((f) => f.energyLayers(ui.plotStep, xt));
   const pl = { key, window: [r[0], r[1]], x0: r[0], x1: r[1] };
-  MODELS.forEach((m, i) => (pl[m] = { x_tilde: r[2 + 3 * i], minimizer: r[3 + 3 * i], step: r[4 + 3 * i] }));
+  ui.models.forEach((m, i) => (pl[m] = { x_tilde: r[2 + 3 * i], minimizer: r[3 + 3 * i], step: r[4 + 3 * i] }));
   // x̃ of the ball shown at the latest step (IPC keeps stepping after penalty is decided).
-  pl.xTilde = pl[MODELS.reduce((a, m) => (pl[m].step >= pl[a].step ? m : a))].x_tilde;
+  pl.xTilde = pl[ui.models.reduce((a, m) => (pl[m].step >= pl[a].step ? m : a))].x_tilde;
   ui.plotted = pl;
   ui.textDirty = true;
 }
@@ -506,7 +539,7 @@ function updateEnergy() {
   [pl.x0, pl.x1] = ui.dragWindow ?? pl.window;
   if (!inView($('energy'))) return false;
   const shown = { step: ui.plotStep, xTilde: ui.xTildeUser ?? NaN, x0: pl.x0, x1: pl.x1 };
-  const stepKey = `${ui.state.penalty.steps}/${ui.state.ipc.steps}`;
+  const stepKey = stepsKey();
   const drew = api.guard((f, g) => energy.draw(f, g, shown, ui.dark, stepKey, `${ui.restarts}`));
   if (drew) countDraw($('energy'));
   return drew;
@@ -529,6 +562,7 @@ function ballDetail(m, b, p) {
   const at = api.side(b.x, p.wall, p.thickness);
   if (b.outcome === 'through' || at === 'behind') return t('detail.behind', { x: fmtPosition(b.x) });
   if (b.outcome === 'stopped') {
+    if (b.touching) return t('detail.touching');
     return api.side(p.wall + b.xmax_minus_wall_m, p.wall, p.thickness) === 'inside'
       ? t('detail.penetration', { len: fmtDepth(b.xmax_minus_wall_m) })
       : t('detail.gap', { len: fmtGap(-b.xmax_minus_wall_m) });
@@ -554,10 +588,10 @@ function announcement(m, b, p) {
   const x = b.xmax_minus_wall_m;
   if (look(m).reports === 'depth') {
     return api.side(p.wall + x, p.wall, p.thickness) === 'inside'
-      ? () => t('announce.penalty.stopped', { len: fmtDepth(x) })
-      : () => t('announce.penalty.stoppedFront');
+      ? () => t(`announce.${m}.stopped`, { len: fmtDepth(x) })
+      : () => t(`announce.${m}.stoppedFront`);
   }
-  return () => t('announce.ipc.stopped', { len: fmtGap(-x) });
+  return () => t(`announce.${m}.stopped`, { len: fmtGap(-x) });
 }
 
 /** The live region's latest news, in the current language. */
@@ -570,7 +604,7 @@ function updateStatus() {
   const s = ui.state;
   const p = s.params;
   const news = [];
-  for (const m of MODELS) {
+  for (const m of ui.models) {
     const b = s[m];
     const card = $(`card-${m}`);
     if (card.dataset.outcome !== b.outcome) card.dataset.outcome = b.outcome;
@@ -590,11 +624,13 @@ function updateStatus() {
   }
   setText('clock', clock);
   updatePlayButton($('play'), ui.playing, api.guard((f) => f.done()));
+  // One sentence per ball thrown: the article's two, then the halves' with the switch on.
+  const said = ui.models.map((m) => `${t(`card.${m}`)}: ${t(`outcome.${s[m].outcome}`)}, ${ballDetail(m, s[m], p)}.`);
   const alt = t('scene.alt', {
     wall: withUnit(fmtSig(p.wall, 4), 'm'),
     thickness: fmtLength(p.thickness, 3),
-    penalty: `${t('card.penalty')}: ${t(`outcome.${s.penalty.outcome}`)}, ${ballDetail('penalty', s.penalty, p)}.`,
-    ipc: `${t('card.ipc')}: ${t(`outcome.${s.ipc.outcome}`)}, ${ballDetail('ipc', s.ipc, p)}.`,
+    penalty: said[0],
+    ipc: said.slice(1).join(' '),
   });
   const sc = $('scene');
   if (sc.getAttribute('aria-label') !== alt) sc.setAttribute('aria-label', alt);
@@ -603,24 +639,24 @@ function updateStatus() {
 /** The steps the energy plot shows, in words: "step 11", or each ball's when they differ. */
 function plottedSteps() {
   const pl = ui.plotted;
-  const steps = MODELS.map((m) => pl[m].step);
+  const steps = ui.models.map((m) => pl[m].step);
   if (steps.every((s) => s === steps[0])) return t('energy.stepN', { n: steps[0] });
-  return MODELS.map((m) => t('energy.stepOf', { model: t(`card.${m}`), n: pl[m].step })).join(', ');
+  return ui.models.map((m) => t('energy.stepOf', { model: t(`card.${m}`), n: pl[m].step })).join(', ');
 }
 
 function updateEnergyText() {
   const p = ui.state.params;
   const pl = ui.plotted;
   const xt = pl.xTilde;
-  const xts = MODELS.map((m) => pl[m].x_tilde);
+  const xts = ui.models.map((m) => pl[m].x_tilde);
   const sameXt = xts.every((x) => x === xts[0]);
-  setText('xt-value', sameXt ? fmtPosition(xt) : MODELS.map((m) => `${t(`card.${m}`)} ${fmtPosition(pl[m].x_tilde)}`).join(' · '));
+  setText('xt-value', sameXt ? fmtPosition(xt) : ui.models.map((m) => `${t(`card.${m}`)} ${fmtPosition(pl[m].x_tilde)}`).join(' · '));
   setText('min-penalty', where(pl.penalty.minimizer, p));
   setText('min-ipc', where(pl.ipc.minimizer, p));
   let mode = t('energy.dragged');
   if (ui.xTildeUser === null) {
-    const stepped = MODELS.some((m) => pl[m].step > 0);
-    const done = ui.state.penalty.outcome !== 'flying' && ui.state.ipc.outcome !== 'flying';
+    const stepped = ui.models.some((m) => pl[m].step > 0);
+    const done = ui.models.every((m) => ui.state[m].outcome !== 'flying');
     if (ui.plotStep > 0) mode = t('energy.picked', { steps: plottedSteps() });
     else if (!stepped) mode = t('energy.following');
     else mode = t(done ? 'energy.rest' : 'energy.followingStep', { steps: plottedSteps() });
@@ -663,7 +699,7 @@ function updateNumbers() {
 
 /** What the address keeps besides the parameters. */
 function linkKeys() {
-  return { lang: ui.langChosen, embed: ui.embed, view: ui.view, theme: ui.theme };
+  return { lang: ui.langChosen, embed: ui.embed, view: ui.view, theme: ui.theme, halves: ui.state.halves };
 }
 
 /** The address follows the parameters (and the chosen language), URL_DEBOUNCE_MS after the
@@ -696,7 +732,7 @@ function updateUrl(now) {
 function updateEmbedState() {
   if (!isFramed()) return;
   const s = ui.state;
-  const key = `${ui.restarts}|${s.penalty.outcome}|${s.ipc.outcome}`;
+  const key = `${ui.restarts}|${ui.models.map((m) => s[m].outcome).join('|')}`;
   if (key === ui.posted) return;
   ui.posted = key;
   postToParent({ type: MSG.state, state: s });
@@ -783,10 +819,13 @@ function setupVisibility() {
 // window.ipcWall (SI units throughout):
 //   ready                 Promise, resolves once the figure and the panels below it are drawn.
 //   getState()            {params: {v0, h, k, dhat, kappa, mass, wall, thickness, ccd_safety, tol,
-//                         steps}, step, time, penalty: {x, v, x_tilde, outcome, xmax_minus_wall_m,
-//                         newton_max, newton_last, steps, touched}, ipc: {…the same}}.
-//                         outcome: "flying" | "through" | "stopped".
-//   set(partial)          partial: a plain object of parameters by name. Validates every value
+//                         steps}, step, time, halves, models, penalty: {x, v, x_tilde, outcome,
+//                         xmax_minus_wall_m, newton_max, newton_last, steps, touched, touching,
+//                         converged}, ipc: {…the same}}; with halves (the "both halves" switch)
+//                         also "barrier-alone" and "ccd-alone". outcome: "flying" | "through" |
+//                         "stopped". models: the balls thrown, in order.
+//   set(partial)          partial: a plain object of parameters by name (and halves: true |
+//                         false, the switch). Validates every value
 //                         (throws an Error naming the parameter and changes nothing if one is
 //                         bad: not a number, out of range, unknown name), applies them,
 //                         restarts the throw, moves the sliders, rewrites the link. Returns
@@ -821,7 +860,7 @@ function setupVisibility() {
 //   __panic()             Test hook: a real Rust panic through the guarded path.
 //
 // The link (url.js): ?v0=&h=&k=&dhat=&kappa=&mass=&wall=&thickness= (SI units, plain decimal
-// numbers; also ccd_safety, tol, steps), lang=en|es, embed=1. Read on load; refused values
+// numbers; also ccd_safety, tol, steps), halves=1, lang=en|es, embed=1. Read on load; refused values
 // are named in a note and the defaults apply. Rewritten with replaceState after each change.
 //
 // In a frame (embed.js), to the parent: {type: "ipc-wall:resize", height} (CSS px, on every
@@ -845,12 +884,16 @@ function apiMessage(p) {
 
 function setParams(partial) {
   const copy = copyPartial(partial);
+  const halves = takeHalves(copy);
   // Checked here first for short messages in the figure's ranges; the core checks again.
   if (ui.specs.length) {
     const { problems } = checkPartial(copy, ui.specs, checkParameter);
     if (problems.length) throw new Error(apiMessage(problems[0]));
   }
-  api.guard((f) => f.set(copy));
+  api.guard((f) => {
+    f.set(copy);
+    if (halves !== undefined) f.setHalves(halves);
+  });
   api.rememberParams();
   restartAfterChange(false);
   return ui.state;
@@ -868,7 +911,7 @@ function checkXTilde(x) {
 
 function minimizers(xTilde) {
   checkXTilde(xTilde);
-  return api.guard((f) => Object.fromEntries(MODELS.map((m) => [m, f.minimizer(m, xTilde)])));
+  return api.guard((f) => perBall((m) => f.minimizer(m, xTilde)));
 }
 
 window.ipcWall = {
@@ -895,12 +938,14 @@ window.ipcWall = {
    * per ball the x̃, minimizer and step of its curve. */
   energyView: () => {
     const pl = ui.plotted;
-    const models = Object.fromEntries(MODELS.map((m) => [m, { ...pl[m] }]));
+    const models = perBall((m) => ({ ...pl[m] }));
     return { x_tilde: pl.xTilde, following: ui.xTildeUser === null && ui.plotStep === 0, step: ui.plotStep, models, ...energy.view() };
   },
   table: () => api.guard((f) => f.table()),
   /** Test hook: draws so far per canvas id (a canvas is drawn only when its inputs change). */
   __draws: () => ({ ...drawCounts }),
+  /** Test hook: what the scene's latest frame drew (scene.js `drawn`). */
+  __scene: () => scene.drawn(),
   /** Milliseconds of the frames that stepped or drew, numbered from `from` on (oldest first;
    * at most the latest 600): the figure's own work and the whole frame. `next`: the number the
    * next frame will get. */
@@ -936,14 +981,22 @@ async function runCommand(cmd) {
   if (cmd.type === MSG.set) {
     let problems;
     let params = {};
+    let halves;
     try {
-      ({ params, problems } = checkPartial(copyPartial(cmd.params), ui.specs, checkParameter));
+      const copy = copyPartial(cmd.params);
+      const raw = copy.halves;
+      try {
+        halves = takeHalves(copy);
+        ({ params, problems } = checkPartial(copy, ui.specs, checkParameter));
+      } catch {
+        problems = [{ key: 'halves', value: typeof raw === 'string' ? raw : typeof raw, reason: 'halves' }];
+      }
     } catch {
       problems = [{ key: '', value: '', reason: 'shape' }];
     }
     if (!problems.length) {
       try {
-        setParams(params);
+        setParams(halves === undefined ? params : { ...params, halves });
         return;
       } catch {
         // Each value passed on its own; together the core still refused them.
@@ -994,7 +1047,7 @@ async function snippetFor(url, { view, width }) {
     title: t('embed.title') + name,
     height,
     id: view === 'full' ? 'ipc-wall' : `ipc-wall-${view}`,
-    link: linkWith(queryFor(ui.state.params, ui.specs, { lang: getLang() })),
+    link: linkWith(queryFor(ui.state.params, ui.specs, { lang: getLang(), halves: ui.state.halves })),
     image: preview ? new URL(preview, location.href).href : null,
     fallback: t('embed.fallback') + name,
   });
@@ -1003,8 +1056,8 @@ async function snippetFor(url, { view, width }) {
 /** The link to the figure with the current parameters (no embed), and the iframe snippet. */
 function setupSharing() {
   share = setupShare({
-    link: () => linkWith(queryFor(ui.state.params, ui.specs, { lang: ui.langChosen })),
-    embedLink: (view) => linkWith(queryFor(ui.state.params, ui.specs, { lang: getLang(), embed: true, view, theme: ui.theme })),
+    link: () => linkWith(queryFor(ui.state.params, ui.specs, { lang: ui.langChosen, halves: ui.state.halves })),
+    embedLink: (view) => linkWith(queryFor(ui.state.params, ui.specs, { lang: getLang(), embed: true, view, theme: ui.theme, halves: ui.state.halves })),
     snippet: snippetFor,
   });
 }
@@ -1013,6 +1066,10 @@ function setupSharing() {
 function applyLink() {
   const link = readUrl(location.search, ui.specs, checkParameter);
   let problems = link.problems;
+  if (link.halves) {
+    api.guard((f) => f.setHalves(true));
+    api.rememberParams(); // a crash recovers with the switch on
+  }
   if (Object.keys(link.params).length) {
     try {
       api.guard((f) => f.set(link.params));
@@ -1045,6 +1102,8 @@ async function main() {
   try {
     await api.load({}, compiledWasm);
     ui.specs = api.specs();
+    rangesFromSpecs(ui.specs);
+    setupSliders($('sliders'), onSlider);
     applyLink();
   } catch (e) {
     // Offer the same Reset as after a panic: it retries the import.

@@ -44,9 +44,10 @@ export function startOffload(compiled) {
   return {
     /** Whether the worker is there and working. */
     alive: () => worker !== null,
-    /** The map for `params`: `onAnswer` gets each finished grid ({kind: 'grid', grid, fill_ms})
-     * and progress reports ({kind: 'progress', n, progress}) of this request only. */
-    map: (params, sizes, onAnswer) => post('map', { params, sizes }, onAnswer),
+    /** The map of `models` (the two panels') for `params`: `onAnswer` gets each finished grid
+     * ({kind: 'grid', grid, fill_ms}) and progress reports ({kind: 'progress', n, progress}) of
+     * this request only. */
+    map: (params, models, sizes, onAnswer) => post('map', { params, models, sizes }, onAnswer),
     /** The table's rows for `params`: `onRows(rows)`, unless a newer request came first. */
     table: (params, onRows) => post('table', { params }, (d) => onRows(d.rows)),
     /** While the figure is out of view the map in flight waits (`paused`), and goes on after. */

@@ -1,11 +1,12 @@
 // One button per claim of the article. A button sets the article's parameters with its own
 // changes through window.ipcWall.set (the path an embedding page uses), plays the throw, and
-// says the claim in one sentence; once both balls are decided it also says what this very
+// says the claim in one sentence; once every ball is decided it also says what this very
 // throw did, so the reader sees the claim reproduced (or not) rather than taking it on trust.
 
 import * as api from './api.js';
 import { t, fmtGap, fmtDepth } from './i18n.js';
 import { el } from './chart.js';
+import { look } from './models.js';
 
 /** The claims: the parameters each one changes from the article's, and how to check it. */
 export const PRESETS = [
@@ -37,6 +38,19 @@ export const PRESETS = [
     check: (s) =>
       s.penalty.outcome === 'stopped' && (s.penalty.xmax_minus_wall_m * 1e3).toFixed(2) === '5.00' && s.ipc.outcome === 'stopped',
   },
+  {
+    // "La barrera sola no basta": the four balls at the article's 5 m/s. The barrier without
+    // CCD goes through; CCD without the barrier never crosses the face; IPC stops short.
+    id: 'halves',
+    set: { v0: 5 },
+    halves: true,
+    check: (s) =>
+      s['barrier-alone'].outcome === 'through' &&
+      s['ccd-alone'].outcome === 'stopped' &&
+      s['ccd-alone'].xmax_minus_wall_m <= 0 &&
+      s.ipc.outcome === 'stopped' &&
+      s.ipc.xmax_minus_wall_m < 0,
+  },
 ];
 
 /** The IPC gap in µm to the article's one decimal. */
@@ -44,19 +58,25 @@ function gapText(s) {
   return (-s.ipc.xmax_minus_wall_m * 1e6).toFixed(1);
 }
 
-/** What this throw did, in words: "the red ball went through; the green one stopped 24.0 µm …". */
+/** What ball `m` of this throw did, in words: "the red ball went through". */
+function ballWords(m, b) {
+  const who = t(`preset.who.${m}`);
+  const x = b.xmax_minus_wall_m;
+  if (b.outcome === 'through') return t('preset.did.through', { who });
+  if (x > 0) return t('preset.did.inside', { who, len: fmtDepth(x) });
+  if (b.touching && !b.converged) return t('preset.did.stuck', { who, n: b.newton_max });
+  if (look(m).reports === 'gap') return t('preset.did.gap', { who, len: fmtGap(-x), n: b.newton_max });
+  return t('preset.did.front', { who });
+}
+
+/** What this throw did, ball by ball: "the red ball went through; the green ball stopped …". */
 function outcomeWords(s) {
-  const pen =
-    s.penalty.outcome === 'through'
-      ? t('preset.red.through')
-      : s.penalty.xmax_minus_wall_m > 0
-        ? t('preset.red.stopped', { len: fmtDepth(s.penalty.xmax_minus_wall_m) })
-        : t('preset.red.front');
-  const ipc =
-    s.ipc.outcome === 'through'
-      ? t('preset.green.through')
-      : t('preset.green.stopped', { len: fmtGap(-s.ipc.xmax_minus_wall_m), n: s.ipc.newton_max });
-  return `${pen}; ${ipc}`;
+  return s.models.map((m) => ballWords(m, s[m])).join('; ');
+}
+
+/** Whether every ball thrown is decided. */
+function decidedAll(s) {
+  return s.models.every((m) => s[m].outcome !== 'flying');
 }
 
 export function setupPresets(root) {
@@ -84,7 +104,7 @@ export function setupPresets(root) {
   }
 
   function apply(p) {
-    window.ipcWall.set(paramsOf(p));
+    window.ipcWall.set({ ...paramsOf(p), halves: Boolean(p.halves) });
     if (matchMedia('(prefers-reduced-motion: reduce)').matches) window.ipcWall.runToEnd();
     else window.ipcWall.play();
     // Said at once, not on the next frame: the previous preset's verdict never shows beside
@@ -104,8 +124,7 @@ export function setupPresets(root) {
       return;
     }
     claim.textContent = t(`preset.${active.id}.claim`);
-    const decided = state.penalty.outcome !== 'flying' && state.ipc.outcome !== 'flying';
-    if (!decided) {
+    if (!decidedAll(state)) {
       verdict.textContent = t('preset.running');
       verdict.dataset.verdict = 'running';
     } else {
@@ -121,13 +140,12 @@ export function setupPresets(root) {
       last = state;
       const p = state.params;
       const pk = Object.values(p).join('|');
-      const decided = state.penalty.outcome !== 'flying' && state.ipc.outcome !== 'flying';
-      const key = `${pk}|${decided}`;
+      const key = `${pk}|${state.halves}|${decidedAll(state)}`;
       if (key === shownKey) return;
       shownKey = key;
       active = PRESETS.find((pr) => {
         const want = paramsOf(pr);
-        return Object.keys(want).every((k) => want[k] === p[k]);
+        return Boolean(pr.halves) === state.halves && Object.keys(want).every((k) => want[k] === p[k]);
       }) ?? null;
       render(state);
     },

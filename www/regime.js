@@ -1,8 +1,9 @@
 // The regime map: every launch speed × time step of the sliders' ranges (log axes) at once, for
-// the current k, d̂, κ, mass and wall. Left, the red ball: went through (hatched) or stopped.
-// Right, the green ball: its closest gap to the wall on a colour scale. Both carry the lines
-// v·h = W/2 and v·h = W and a crosshair at the current v0 and h; a click or tap on a cell
-// throws there.
+// the current k, d̂, κ, mass and wall, in two panels, each of any of the four models (by
+// default the red ball left and the green one right, as Rust's Regime has them). A cell is
+// hatched if its ball went through, grey if it reached the wall, else coloured by its closest
+// gap. Both carry the lines v·h = W/2 and v·h = W and a crosshair at the current v0 and h; a
+// click or tap on a cell throws there.
 //
 // The cells are whole throws computed in Rust (Regime) in www/regime-worker.js, or without a
 // worker a few milliseconds per frame from the page's one animation loop: a 32 × 32 map first
@@ -16,6 +17,7 @@ import * as api from './api.js';
 import { t, fmtSig, fmtPow, fmtGap, fmtDepth, fmtLength, fmtTime, withUnit, getLang } from './i18n.js';
 import { el, FONT_SMALL, hidpiCanvas, pointerAt, text, fmtDecade, fmtDecadeLength } from './chart.js';
 import { gridOf, cellOf } from './regime-cells.js';
+import { MODELS, look } from './models.js';
 
 export const N_FIRST = 32;
 export const N_FULL = 128;
@@ -49,9 +51,9 @@ export function viridisCss() {
   return `linear-gradient(to right, ${VIRIDIS.map((c, i) => `rgb(${c.join(',')}) ${((100 * i) / (VIRIDIS.length - 1)).toFixed(1)}%`).join(', ')})`;
 }
 
-/** The parameters the map depends on: all but v0 and h. */
-function mapKey(p) {
-  return [p.k, p.dhat, p.kappa, p.mass, p.wall, p.thickness, p.ccd_safety, p.tol, p.steps].join('|');
+/** What the map depends on: the panels' models and all parameters but v0 and h. */
+function mapKey(p, models) {
+  return [p.k, p.dhat, p.kappa, p.mass, p.wall, p.thickness, p.ccd_safety, p.tol, p.steps, ...models].join('|');
 }
 
 function parseRgb(css) {
@@ -61,6 +63,12 @@ function parseRgb(css) {
   if (r) return r[1].split(',').slice(0, 3).map((v) => Number(v.trim()));
   return [128, 128, 128];
 }
+
+/** `a` mixed with `b`, a fraction `f` of the way. */
+const mix = (a, b, f) => a.map((v, i) => Math.round(v + f * (b[i] - v)));
+
+/** Model `name`'s colour from the palette (readColors: CSS variables by the model table). */
+const modelRgb = (c, name) => parseRgb(c[look(name).color] || c.muted);
 
 /** The gap's colour scale: six decades up to d̂ (no gap reaches d̂), fixed per map, so the
  * colours do not shift while it fills. */
@@ -76,8 +84,8 @@ function rangeOf(params) {
  * slider is dragged), then the 128 × 128 map, each handed over only when complete. `C.grids`
  * holds this request's grids by size; a new request drops them and its answers alone count.
  */
-function requestMap(C, params, offload) {
-  C.key = mapKey(params);
+function requestMap(C, params, models, offload) {
+  C.key = mapKey(params, models);
   C.params = { ...params };
   C.grids = {};
   C.fill_ms = {};
@@ -87,8 +95,8 @@ function requestMap(C, params, offload) {
   C.viaWorker = offload.alive();
   const own = { params: C.params };
   const take = (d) => (d.kind === 'grid' ? receive(C, own, d.grid, d.fill_ms) : (C.progress = { n: d.n, progress: d.progress }));
-  if (C.viaWorker) offload.map(C.params, SIZES, take);
-  else C.sliced = { params: C.params, size: 0, regime: null, own };
+  if (C.viaWorker) offload.map(C.params, models, SIZES, take);
+  else C.sliced = { params: C.params, models, size: 0, regime: null, own };
 }
 
 function receive(C, own, grid, fillMs) {
@@ -105,7 +113,7 @@ function fillSliced(C, deadline) {
   if (!s) return;
   for (;;) {
     const n = SIZES[s.size];
-    s.regime ??= api.guard((_, g) => new g.Regime(s.params, n));
+    s.regime ??= api.guard((_, g) => new g.Regime(s.params, n, s.models));
     const t0 = performance.now();
     const done = api.guard(() => s.regime.fill(0));
     C.fill_ms[`n${n}`] = (C.fill_ms[`n${n}`] ?? 0) + performance.now() - t0;
@@ -125,14 +133,13 @@ function fillSliced(C, deadline) {
 
 // ---- cell painting -------------------------------------------------------------------------
 
-const V = Object.freeze({ min: 0.1, max: 100 });
-const H = Object.freeze({ min: 1e-4, max: 0.05 });
-
-/** The plotting rectangle of a map canvas `w × h` CSS px. */
-const geometry = (w, h) => ({ left: M.left, top: M.top, right: w - M.right, bottom: h - M.bottom });
+/** The plotting rectangle of a map canvas `w × h` CSS px, with the axes' ends `range`
+ * (`{v: {min, max}, h: {min, max}}`, from Rust's Regime.axes()). */
+const geometry = (w, h, range) => ({ left: M.left, top: M.top, right: w - M.right, bottom: h - M.bottom, ...range });
 
 /** CSS px of v0 and h in `plot` (log axes). */
 function axesOf(plot) {
+  const { v: V, h: H } = plot;
   return {
     px: (v) => plot.left + ((plot.right - plot.left) * Math.log(v / V.min)) / Math.log(V.max / V.min),
     py: (h) => plot.bottom - ((plot.bottom - plot.top) * Math.log(h / H.min)) / Math.log(H.max / H.min),
@@ -145,22 +152,22 @@ const VIRIDIS_LUT = Uint32Array.from({ length: 256 }, (_, k) => pack(viridis(k /
 // Pixels written per layer per frame: a whole new picture is spread over a few frames.
 const PAINT_BUDGET_PX = 300_000;
 
-/** Each cell's colour on map `idx` (0: the red ball's outcome, 1: the green ball's gap). */
+/** Each cell's colour on panel `idx`: its model's pale colour where the ball went through
+ * (stripes come on top), the wall's grey where it reached the wall, else its closest gap on
+ * the colour scale. */
 function cellColours(idx, shown, c) {
-  const { n, outcomes, gaps } = shown.grid;
+  const { n, models } = shown.grid;
+  const [outcomes, gaps] = [shown.grid.outcomes[idx], shown.grid.gaps[idx]];
   const lane = pack(parseRgb(c.lane));
-  const colour = new Uint32Array(n * n);
-  if (idx === 0) {
-    const by = [lane, pack(parseRgb(c.wallFill)), pack(parseRgb(c.penaltySoft || c.penalty))];
-    for (let k = 0; k < n * n; k++) colour[k] = by[outcomes[k]];
-    return colour;
-  }
+  const reached = pack(parseRgb(c.wallFill));
+  const through = pack(mix(modelRgb(c, models[idx]), parseRgb(c.bg), 0.8));
   const [lo, hi] = rangeOf(shown.params);
-  const odd = pack([255, 0, 255]); // a gap that is not positive: never, by construction
+  const colour = new Uint32Array(n * n);
   for (let k = 0; k < n * n; k++) {
     const g = gaps[k];
     if (Number.isNaN(g)) colour[k] = lane;
-    else if (!(g > 0)) colour[k] = odd;
+    else if (outcomes[k] === 2) colour[k] = through;
+    else if (!(g > 0)) colour[k] = reached;
     else colour[k] = VIRIDIS_LUT[Math.round(255 * Math.min(1, Math.max(0, (Math.log10(g) - lo) / (hi - lo))))];
   }
   return colour;
@@ -170,12 +177,13 @@ function cellColours(idx, shown, c) {
  * Pixel rows [y0, y1) of layer `L`: each row written one cell-wide span at a time (a native
  * fill), then the stripes of "through" cells (outcome 2): a few operations per cell.
  */
-function paintRows(L, y0, y1, stripes, c, dpr) {
+function paintRows(L, idx, y0, y1, c, dpr) {
   const { width: w, height: h } = L.img;
-  const { n, outcomes } = L.shown.grid;
+  const { n, models } = L.shown.grid;
+  const outcomes = L.shown.grid.outcomes[idx];
   const px32 = new Uint32Array(L.img.data.buffer);
   const xs = Int32Array.from({ length: n + 1 }, (_, i) => Math.min(w, Math.max(0, Math.round((i * w) / n))));
-  const stripe = pack(parseRgb(c.penalty));
+  const stripe = pack(modelRgb(c, models[idx]));
   const period = Math.max(4, Math.round(6 * dpr));
   const thick = Math.max(1, Math.round(1.2 * dpr));
   for (let y = y0; y < y1; y++) {
@@ -184,7 +192,7 @@ function paintRows(L, y0, y1, stripes, c, dpr) {
     for (let i = 0; i < n; i++) {
       const k = base + i;
       px32.fill(L.colour[k], row + xs[i], row + xs[i + 1]);
-      if (!stripes || outcomes[k] !== 2) continue;
+      if (outcomes[k] !== 2) continue;
       // Pixels with (x + y) mod period < thick: diagonal lines across the cells.
       let x = xs[i] + ((((period - ((xs[i] + y) % period)) % period) + period) % period) - period;
       for (; x < xs[i + 1]; x += period) {
@@ -201,7 +209,8 @@ function paintRows(L, y0, y1, stripes, c, dpr) {
  * No scaled drawImage: in a software canvas those cost tens of milliseconds.
  */
 function paintLayer(L, idx, shown, c, dpr, w, h) {
-  const key = `${w}x${h}|${dpr}|${c.lane}|${c.penalty}|${c.wallFill}|${c.penaltySoft}|${shown?.version}`;
+  const model = shown?.grid.models[idx];
+  const key = `${w}x${h}|${dpr}|${c.lane}|${c.bg}|${c.wallFill}|${model && c[look(model).color]}|${shown?.version}`;
   if (key !== L.key) {
     L.key = key;
     if (L.img?.width !== w || L.img?.height !== h) L.img = new ImageData(w, h);
@@ -213,7 +222,7 @@ function paintLayer(L, idx, shown, c, dpr, w, h) {
   }
   if (L.next <= 0) return false;
   const y0 = Math.max(0, L.next - Math.max(1, Math.floor(PAINT_BUDGET_PX / w)));
-  paintRows(L, y0, L.next, idx === 0, c, dpr);
+  paintRows(L, idx, y0, L.next, c, dpr);
   L.next = y0;
   if (L.next === 0) commitLayer(L);
   return L.next > 0;
@@ -235,9 +244,10 @@ function drawAxes(ctx, plot, w, h, c) {
   ctx.strokeStyle = c.line;
   ctx.lineWidth = 1;
   ctx.strokeRect(left - 0.5, top - 0.5, right - left + 1, bottom - top + 1);
+  const decades = (r) => [Math.floor(Math.log10(r.min) + 1e-9), Math.ceil(Math.log10(r.max) - 1e-9), r];
   for (const [axis, lo, hi, at] of [
-    ['v', -1, 2, V],
-    ['h', -4, -2, H],
+    ['v', ...decades(plot.v)],
+    ['h', ...decades(plot.h)],
   ]) {
     for (let e = lo; e <= hi; e++) {
       for (const m of [1, 2, 5]) {
@@ -269,6 +279,7 @@ function drawAxes(ctx, plot, w, h, c) {
 function drawLines(ctx, plot, c, W) {
   const { left, top, right, bottom } = plot;
   const { px, py } = axesOf(plot);
+  const { v: V, h: H } = plot;
   ctx.save();
   ctx.beginPath();
   ctx.rect(left, top, right - left, bottom - top);
@@ -309,7 +320,7 @@ function drawLines(ctx, plot, c, W) {
  * The static layer of a map (axes, labels, the v·h lines) in an offscreen canvas, drawn again
  * only when the size, the colours, the language or W change; otherwise blitted.
  */
-function staticLayer(S, size, c, W) {
+function staticLayer(S, size, plot, c, W) {
   const { w, h, dpr } = size;
   const key = `${w}x${h}|${dpr}|${c.bg}|${c.fg}|${c.line}|${c.muted}|${getLang()}|${W}`;
   if (key === S.key) return S.canvas;
@@ -318,7 +329,6 @@ function staticLayer(S, size, c, W) {
   S.canvas.height = Math.max(1, Math.round(h * dpr));
   const ctx = S.canvas.getContext('2d');
   ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
-  const plot = geometry(w, h);
   drawAxes(ctx, plot, w, h, c);
   drawLines(ctx, plot, c, W);
   return S.canvas;
@@ -365,14 +375,84 @@ function drawCursor(ctx, plot, c, p, hover) {
   ctx.restore();
 }
 
-export function setupRegime(root, { onSet, offload }) {
-  const makeMap = (model) => {
-    const canvas = el('canvas', { id: `regime-${model}`, tabindex: '0', role: 'img', class: 'regime-canvas' });
-    const caption = el('figcaption', { class: 'map-caption' });
-    const legend = el('div', { class: 'map-legend' });
-    return { model, canvas, caption, legend, figure: el('figure', { class: `map map-${model}` }, caption, canvas, legend) };
+/** A model's name as a reader calls it, capitalised for a caption or a list. */
+const modelWord = (name) => {
+  const w = t(look(name).label);
+  return w.charAt(0).toLocaleUpperCase() + w.slice(1);
+};
+
+/** One panel: a caption with its model's picker, the canvas and a legend of what it shows. */
+function makePanel(side, onPick) {
+  const canvas = el('canvas', { id: `regime-${side}`, tabindex: '0', role: 'img', class: 'regime-canvas' });
+  const select = el('select', { id: `regime-model-${side}`, class: 'map-model' });
+  select.addEventListener('change', () => onPick(select.value));
+  const label = el('span', { class: 'visually-hidden' });
+  const caption = el('span', { class: 'map-params' });
+  const bar = el('div', { class: 'scale-bar' });
+  bar.style.backgroundImage = viridisCss();
+  const legend = {
+    through: [el('span', { class: 'swatch through', 'aria-hidden': 'true' }), el('span')],
+    reached: [el('span', { class: 'swatch stopped', 'aria-hidden': 'true' }), el('span')],
+    gaps: el('div', { class: 'legend-gaps' }, el('span', { class: 'legend-title' }), el('div', { class: 'scale' }, bar, el('div', { class: 'scale-ticks' }))),
   };
-  const maps = [makeMap('penalty'), makeMap('ipc')];
+  const figcaption = el('figcaption', { class: 'map-caption' }, el('label', {}, label, select), ' ', caption);
+  const legendRoot = el('div', { class: 'map-legend' }, ...legend.through, ...legend.reached, legend.gaps);
+  return { side, canvas, select, label, caption, legend, model: null, figure: el('figure', { class: 'map' }, figcaption, canvas, legendRoot) };
+}
+
+/** The picker's options in this language, the panel's model chosen. */
+function fillPicker(P) {
+  P.label.textContent = t('regime.panel');
+  P.select.replaceChildren(...MODELS.map((m) => el('option', { value: m.name, text: modelWord(m.name) })));
+  P.select.value = P.model;
+  P.figure.style.setProperty('--model', `var(--${P.model})`);
+  P.figure.style.setProperty('--model-text', `var(--${P.model}-text)`);
+}
+
+/** A panel's legend: what its cells mean, only the kinds of cell its grid has. */
+function fillLegend(P, grid, idx, params) {
+  const has = { through: false, reached: false, gaps: false };
+  if (grid) {
+    const [o, g] = [grid.outcomes[idx], grid.gaps[idx]];
+    for (let k = 0; k < o.length; k++) {
+      if (o[k] === 2) has.through = true;
+      else if (g[k] > 0) has.gaps = true;
+      else has.reached = true;
+    }
+  }
+  P.legend.through[1].textContent = t('regime.through');
+  P.legend.reached[1].textContent = t('regime.stopped');
+  for (const k of ['through', 'reached']) for (const e of P.legend[k]) e.hidden = !has[k];
+  P.legend.gaps.hidden = !has.gaps;
+  P.legend.gaps.firstChild.textContent = t('regime.gapLegend');
+  const [lo, hi] = rangeOf(params);
+  const labels = [];
+  const stepE = hi - lo > 5 ? 2 : 1;
+  for (let e = lo; e <= hi; e += stepE) {
+    const s = el('span', { text: fmtDecadeLength(10 ** e) });
+    s.style.left = `${(100 * (e - lo)) / (hi - lo)}%`;
+    labels.push(s);
+  }
+  P.legend.gaps.querySelector('.scale-ticks').replaceChildren(...labels);
+}
+
+/** What a cell's throw of `model` did, in words. */
+function cellWords(model, r) {
+  const m = modelWord(model);
+  if (r.outcome === 'through') return t('regime.read.through', { model: m });
+  if (r.xmax_minus_wall_m > 0) return t('regime.read.stopped', { model: m, len: fmtDepth(r.xmax_minus_wall_m) });
+  if (r.xmax_minus_wall_m === 0) return t('regime.read.touching', { model: m, n: r.newton_max });
+  return t('regime.read.gap', { model: m, len: fmtGap(-r.xmax_minus_wall_m), n: r.newton_max });
+}
+
+export function setupRegime(root, { onSet, offload }) {
+  const pick = (idx) => (name) => {
+    maps[idx].model = name;
+    fillPicker(maps[idx]);
+    R.wordsKey = '';
+    if (lastState) compute(lastState, 0);
+  };
+  const maps = [makePanel('left', pick(0)), makePanel('right', pick(1))];
   const readout = el('p', { class: 'regime-readout', id: 'regime-readout' });
   const status = el('p', { class: 'hint regime-status', id: 'regime-status' });
   const lines = el('p', { class: 'map-lines hint' });
@@ -385,20 +465,12 @@ export function setupRegime(root, { onSet, offload }) {
     status,
   );
 
-  // The ipc legend: a colour bar with decade ticks.
-  const bar = el('div', { class: 'scale-bar' });
-  bar.style.backgroundImage = viridisCss();
-  const barTicks = el('div', { class: 'scale-ticks' });
-  const ipcLegendTitle = el('span', { class: 'legend-title' });
-  maps[1].legend.append(ipcLegendTitle, el('div', { class: 'scale' }, bar, barTicks));
-  const penLegend = [el('span', { class: 'swatch stopped', 'aria-hidden': 'true' }), el('span'), el('span', { class: 'swatch through', 'aria-hidden': 'true' }), el('span')];
-  maps[0].legend.append(...penLegend);
-
   // C: the cells (compute); R: what is drawn.
   const C = { key: '', params: null, grids: {}, fill_ms: {}, progress: null, sliced: null, viaWorker: false, shown: null };
   const R = {
     glue: null,
     axes: null, // an empty 128 × 128 Regime: the axes' cell ↔ value maths, from Rust
+    range: null, // its axes' ends
     hover: null, // [i, j] of the fine grid under the pointer or keyboard cursor
     colors: null,
     drawnKey: '',
@@ -413,7 +485,7 @@ export function setupRegime(root, { onSet, offload }) {
   const newLayer = () => ({ canvas: document.createElement('canvas'), key: '', img: null, shown: null, colour: null, next: 0, version: 0 });
   const layers = [newLayer(), newLayer()];
   const statics = [0, 1].map(() => ({ canvas: document.createElement('canvas'), key: '' }));
-  const plotOf = (idx) => geometry(views[idx].size.w, views[idx].size.h);
+  const plotOf = (idx) => geometry(views[idx].size.w, views[idx].size.h, R.range);
 
   /** One map canvas: the cells, the static layer, the cursor. Counts as one draw. */
   function drawMap(idx, state) {
@@ -422,12 +494,12 @@ export function setupRegime(root, { onSet, offload }) {
     if (w < 120 || h < 100) return;
     const c = R.colors;
     const ctx = view.begin(c.bg);
-    const plot = geometry(w, h);
+    const plot = plotOf(idx);
     // The cells and the static layer, pixel for pixel (no scaling per frame).
     ctx.save();
     ctx.setTransform(1, 0, 0, 1, 0, 0);
     ctx.drawImage(layers[idx].canvas, Math.round(plot.left * dpr), Math.round(plot.top * dpr));
-    ctx.drawImage(staticLayer(statics[idx], view.size, c, state.params.thickness), 0, 0);
+    ctx.drawImage(staticLayer(statics[idx], view.size, plot, c, state.params.thickness), 0, 0);
     ctx.restore();
     drawCursor(ctx, plot, c, state.params, R.hover);
   }
@@ -441,25 +513,19 @@ export function setupRegime(root, { onSet, offload }) {
     });
   }
 
-  /** Captions, legends and labels, for the parameters of the picture shown. */
+  /** Captions, legends and labels, for the parameters and models of the picture shown. */
   function updateLegends(state) {
     const p = state.params;
-    maps[0].caption.textContent = t('regime.penCaption', { k: withUnit(fmtPow(p.k, 3), 'N/m') });
-    maps[1].caption.textContent = t('regime.ipcCaption', { dhat: fmtLength(p.dhat, 3), kappa: fmtPow(p.kappa, 3) });
-    penLegend[1].textContent = t('regime.stopped');
-    penLegend[3].textContent = t('regime.through');
-    ipcLegendTitle.textContent = t('regime.gapLegend');
-    const [lo, hi] = rangeOf(C.shown?.params ?? p);
-    const labels = [];
-    const stepE = hi - lo > 5 ? 2 : 1;
-    for (let e = lo; e <= hi; e += stepE) {
-      const s = el('span', { text: fmtDecadeLength(10 ** e) });
-      s.style.left = `${(100 * (e - lo)) / (hi - lo)}%`;
-      labels.push(s);
-    }
-    barTicks.replaceChildren(...labels);
+    const shownParams = C.shown?.params ?? p;
+    maps.forEach((P, idx) => {
+      fillPicker(P);
+      const vars = { k: withUnit(fmtPow(p.k, 3), 'N/m'), dhat: fmtLength(p.dhat, 3), kappa: fmtPow(p.kappa, 3), s: fmtSig(p.ccd_safety, 3) };
+      P.caption.textContent = t(`regime.caption.${P.model}`, vars);
+      const grid = C.shown?.grid.models[idx] === P.model ? C.shown.grid : null;
+      fillLegend(P, grid, idx, shownParams);
+      P.canvas.setAttribute('aria-label', t('regime.alt', { model: t(look(P.model).label) }));
+    });
     lines.textContent = t('regime.lines', { half: fmtLength(p.thickness / 2, 3), w: fmtLength(p.thickness, 3) });
-    for (const m of maps) m.canvas.setAttribute('aria-label', t(`regime.alt.${m.model}`));
   }
 
   function updateStatus() {
@@ -482,14 +548,9 @@ export function setupRegime(root, { onSet, offload }) {
   function describe(i, j) {
     const cell = cellNow(i, j, false);
     if (!cell) return t('regime.notYet');
-    const pen =
-      cell.penalty.outcome === 'through'
-        ? t('regime.read.through')
-        : cell.penalty.xmax_minus_wall_m > 0
-          ? t('regime.read.stopped', { len: fmtDepth(cell.penalty.xmax_minus_wall_m) })
-          : t('regime.read.front');
-    const ipc = t('regime.read.gap', { len: fmtGap(-cell.ipc.xmax_minus_wall_m), n: cell.ipc.newton_max });
-    return t('regime.read', { v0: withUnit(fmtSig(cell.v0, 3), 'm/s'), h: fmtTime(cell.h), vh: fmtLength(cell.v0 * cell.h, 3), pen, ipc });
+    const names = [...new Set(C.shown.grid.models)];
+    const cells = names.map((m) => cellWords(m, cell[m])).join('; ');
+    return t('regime.read', { v0: withUnit(fmtSig(cell.v0, 3), 'm/s'), h: fmtTime(cell.h), vh: fmtLength(cell.v0 * cell.h, 3), cells });
   }
 
   function cellAt(x, y, idx) {
@@ -578,6 +639,11 @@ export function setupRegime(root, { onSet, offload }) {
     }
     R.glue = glue;
     R.axes = api.guard((_, g) => new g.Regime({}, N_FULL));
+    const [v0min, v0max, hmin, hmax] = api.guard(() => R.axes.axes());
+    R.range = { v: { min: v0min, max: v0max }, h: { min: hmin, max: hmax } };
+    // The panels start on Rust's default pair (the article's two balls).
+    const defaults = api.guard(() => R.axes.models());
+    maps.forEach((P, idx) => (P.model ??= defaults[idx]));
     C.key = '';
   }
 
@@ -585,8 +651,9 @@ export function setupRegime(root, { onSet, offload }) {
   function compute(state, deadline) {
     const glue = api.guard((_, g) => g);
     if (glue !== R.glue) attach(glue);
-    if (mapKey(state.params) !== C.key || (C.viaWorker && !offload.alive() && !C.grids[N_FULL])) {
-      requestMap(C, state.params, offload);
+    const models = maps.map((P) => P.model);
+    if (mapKey(state.params, models) !== C.key || (C.viaWorker && !offload.alive() && !C.grids[N_FULL])) {
+      requestMap(C, state.params, models, offload);
       R.hover = null;
     }
     fillSliced(C, deadline);
@@ -606,7 +673,7 @@ export function setupRegime(root, { onSet, offload }) {
       const p = state.params;
       // The words (captions, legends, text alternatives) even off screen: they take room in
       // the layout and are read by screen readers.
-      const wordsKey = `${C.shown?.version}|${p.k}|${p.dhat}|${p.kappa}|${p.thickness}|${getLang()}`;
+      const wordsKey = `${C.shown?.version}|${p.k}|${p.dhat}|${p.kappa}|${p.ccd_safety}|${p.thickness}|${getLang()}|${maps.map((P) => P.model)}`;
       if (wordsKey !== R.wordsKey) {
         R.wordsKey = wordsKey;
         updateLegends(state);
@@ -625,10 +692,6 @@ export function setupRegime(root, { onSet, offload }) {
       updateStatus();
       if (R.hover) readout.textContent = describe(R.hover[0], R.hover[1]);
     },
-    refresh() {
-      for (const v of views) v.refresh();
-      R.drawnKey = '';
-    },
     /** For window.ipcWall.regime(): the full map and how it was computed. */
     api() {
       const g = C.grids[N_FULL];
@@ -645,10 +708,13 @@ export function setupRegime(root, { onSet, offload }) {
         cellOf: (v0, h) => Array.from(api.guard(() => R.axes.cellOf(v0, h))),
         v0At: (i) => api.guard(() => R.axes.v0At(i)),
         hAt: (j) => api.guard(() => R.axes.hAt(j)),
-        /** The fine map's red outcomes (0 none, 1 stopped, 2 through) and green gaps [m],
-         * row-major, as Regime.penaltyOutcomes() and Regime.ipcGaps() give them. */
-        outcomes: () => g?.outcomes.slice(),
-        gaps: () => g?.gaps.slice(),
+        /** The two panels' models, left and right, of the map shown. */
+        models: g ? [...g.models] : maps.map((P) => P.model),
+        /** Panel `p`'s outcomes in the fine map (0 none, 1 stopped, 2 through; by default
+         * the left panel's) and closest gaps [m] (by default the right panel's), row-major, as
+         * Regime.outcomes(p) and Regime.gaps(p) give them. */
+        outcomes: (p = 0) => g?.outcomes[p]?.slice(),
+        gaps: (p = 1) => g?.gaps[p]?.slice(),
         /** The plotting rectangle of both map canvases, CSS px relative to each canvas. */
         plot: () => plotOf(0),
       };

@@ -4,29 +4,42 @@
 // discrete position, and a dashed arc over any step that jumps the wall. Bottom: a zoom on the
 // front face with a log axis of the distance to the wall, so a 24 µm gap (and the Newton
 // iterates that approach it geometrically) can be seen. Balls are drawn with their leading
-// edge at x: the penalty ball is a disc, the IPC ball a diamond, each labelled.
+// edge at x, each model with its own marker (www/models.js). A ball that came back from its
+// closest approach (or deepest point) has that point marked with its distance.
+//
+// Everything that depends only on the size, dpr, colours, language, parameters, lanes and the
+// inset's decades is drawn once into an offscreen layer and blitted each frame. Labels are
+// placed where they overlap no other label, ball or d̂ line; what was drawn is kept as plain
+// data for tests (`drawn()`).
 
-import { t, fmtLength, fmtGap, fmtDepth, fmtSig } from './i18n.js';
+import { t, getLang, fmtLength, fmtGap, fmtDepth, fmtSig } from './i18n.js';
 import { MODEL_NAMES, look } from './models.js';
-import { addShape, shapePath } from './draw.js';
+import { FONT_SMALL, FONT_BOLD, addShape, shapePath, sizeCanvas, hatch, measure, labelBox, fitLeft, drawText, drawPlate, placeLabel } from './draw.js';
 
-const FONT = '12px system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
-const FONT_SMALL = '11px system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
-const FONT_BOLD = '600 12px system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
+const PAD = 14; // the track's side margins
+const EDGE = 8; // words stay this far inside the canvas (the inset's frame)
+const E_HI = -1; // the inset's log axis starts at 10 cm
 
 export function readColors() {
   const cs = getComputedStyle(document.documentElement);
   const v = (n) => cs.getPropertyValue(n).trim();
+  const muted = v('--muted');
+  // The models beyond the article's two may have no colour of their own yet.
+  const or = (n) => v(n) || muted;
   return {
     bg: v('--canvas-bg'),
     fg: v('--fg'),
-    muted: v('--muted'),
+    muted,
     line: v('--line'),
     lane: v('--lane'),
     penalty: v('--penalty'),
     penaltyText: v('--penalty-text'),
     ipc: v('--ipc'),
     ipcText: v('--ipc-text'),
+    barrierAlone: or('--barrier-alone'),
+    barrierAloneText: or('--barrier-alone-text'),
+    ccdAlone: or('--ccd-alone'),
+    ccdAloneText: or('--ccd-alone-text'),
     xtilde: v('--xtilde'),
     wallFill: v('--wall-fill'),
     wallHatch: v('--wall-hatch'),
@@ -36,67 +49,6 @@ export function readColors() {
   };
 }
 
-function drawBall(ctx, shape, x, y, r, fill, edge) {
-  shapePath(ctx, shape, x, y, r);
-  ctx.fillStyle = fill;
-  ctx.fill();
-  ctx.lineWidth = 1.5;
-  ctx.strokeStyle = edge;
-  ctx.stroke();
-}
-
-function hatch(ctx, x0, y0, w, h, c) {
-  ctx.save();
-  ctx.beginPath();
-  ctx.rect(x0, y0, w, h);
-  ctx.fillStyle = c.wallFill;
-  ctx.fill();
-  ctx.clip();
-  ctx.strokeStyle = c.wallHatch;
-  ctx.lineWidth = 1;
-  ctx.beginPath();
-  for (let s = -h; s < w + h; s += 6) {
-    ctx.moveTo(x0 + s, y0 + h);
-    ctx.lineTo(x0 + s + h, y0);
-  }
-  ctx.stroke();
-  ctx.restore();
-  ctx.strokeStyle = c.wallEdge;
-  ctx.lineWidth = 1;
-  ctx.strokeRect(x0 + 0.5, y0 + 0.5, Math.max(0, w - 1), h - 1);
-}
-
-function text(ctx, s, x, y, color, align = 'left', font = FONT, baseline = 'alphabetic', maxWidth = undefined) {
-  ctx.font = font;
-  ctx.fillStyle = color;
-  ctx.textAlign = align;
-  ctx.textBaseline = baseline;
-  if (maxWidth === undefined) ctx.fillText(s, x, y);
-  else ctx.fillText(s, x, y, maxWidth);
-}
-
-/** Text on a background-coloured plate, for labels that may sit over markers or lines. */
-function label(ctx, s, x, y, color, bg, align = 'left', font = FONT) {
-  ctx.font = font;
-  ctx.textAlign = align;
-  ctx.textBaseline = 'alphabetic';
-  const w = ctx.measureText(s).width;
-  const left = align === 'center' ? x - w / 2 : align === 'right' ? x - w : x;
-  ctx.fillStyle = bg;
-  ctx.globalAlpha = 0.92;
-  ctx.fillRect(left - 3, y - 11, w + 6, 15);
-  ctx.globalAlpha = 1;
-  ctx.fillStyle = color;
-  ctx.fillText(s, x, y);
-}
-
-/** Keeps a label of width `w` anchored at `x` inside [lo, hi]; returns the left edge. */
-function fit(x, w, lo, hi, align) {
-  let left = align === 'center' ? x - w / 2 : align === 'right' ? x - w : x;
-  left = Math.min(Math.max(left, lo), hi - w);
-  return left;
-}
-
 function niceStep(span, target) {
   const raw = span / target;
   const p = 10 ** Math.floor(Math.log10(raw));
@@ -104,380 +56,559 @@ function niceStep(span, target) {
   return 10 * p;
 }
 
-/** Label of a log-axis decade: 10 cm, 1 mm, 100 µm, 0.1 µm. */
-function decadeLabel(e) {
-  return fmtLength(10 ** e, 1);
+/** Lowest decade of the inset: 0.1 µm, or one below the smallest gap any ball has had. */
+function decadeLow(view, models) {
+  const wall = view.params.wall;
+  let closest = 1;
+  for (const m of models) {
+    const b = view.balls[m];
+    if (!b) continue;
+    if (b.x < wall) closest = Math.min(closest, wall - b.x);
+    if (b.xmax_minus_wall_m < 0) closest = Math.min(closest, -b.xmax_minus_wall_m);
+  }
+  return Math.min(-7, Math.floor(Math.log10(closest)) - 1);
+}
+
+/** The rows: lanes share what the fixed rows leave of the height, so a short canvas on a phone
+ * and four balls both fit. Below ~230 px the lanes lose their names (the marker stays) and the
+ * inset its title. */
+function rows(H, n, narrow) {
+  const roomy = H >= 230;
+  const head = roomy ? 26 : 20; // the wall's label above the track
+  const rulerGap = roomy ? 38 : 28; // ruler, its labels and the callout, down to the inset
+  const title = roomy ? 18 : 0;
+  const foot = roomy ? 18 : 0; // a line under the inset's lanes
+  const axis = roomy ? 30 : 24;
+  const avail = H - head - rulerGap - 4 - title - foot - axis;
+  // Four balls need about 220 px; below that their lanes are too tight for every label.
+  const pitch = Math.max(8, Math.min(46, avail / (2 * n)));
+  const named = pitch >= 30;
+  const R = named ? (narrow ? 7 : 8) : Math.max(3, Math.min(6, Math.floor((pitch - 4) / 2)));
+  // Height left over goes first to the callout, then to the inset's lanes.
+  const extra = Math.max(0, avail - 2 * n * pitch);
+  const gapExtra = Math.min(extra, 20);
+  const ipitch = Math.min(60, pitch + (extra - gapExtra) / n);
+  const yTop = head;
+  const yRuler = head + n * pitch;
+  const fTop = yRuler + rulerGap + gapExtra;
+  const yAx = H - axis;
+  return { roomy, named, pitch, ipitch, R, yTop, yRuler, fTop, title, yAx, yFoot: yAx - 6, gapExtra };
+}
+
+/** Where everything goes, from the canvas size, the parameters, the lanes and the decades. */
+function layout(W, H, p, models, eLo) {
+  const narrow = W < 560;
+  const L = { W, H, p, models, eLo, narrow, ...rows(H, models.length, narrow) };
+  const { R, pitch, ipitch } = L;
+  L.wall = p.wall;
+  L.back = p.wall + p.thickness;
+  // The track, to scale; without names each lane starts with its marker.
+  L.xHi = 1.16 * L.back;
+  L.x0 = PAD + (L.named ? 0 : 12) + 2 * R + 2;
+  L.pxPerM = (W - PAD - L.x0) / L.xHi;
+  L.sx = (x) => L.x0 + x * L.pxPerM;
+  L.wx0 = L.sx(L.wall);
+  L.wx1 = L.sx(L.back);
+  L.lanes = new Map(models.map((m, i) => [m, L.yTop + pitch * (i + 1) - (R + 5)]));
+  // The inset: a log axis of the distance to the wall, then the wall block (linear in depth).
+  const i0 = L.fTop + L.title + 4;
+  L.iLanes = new Map(models.map((m, i) => [m, i0 + ipitch * (i + 0.5)]));
+  L.wallBlock = Math.round(Math.min(110, Math.max(54, 0.1 * W)));
+  L.blockX1 = W - PAD - (narrow ? 22 : 34);
+  L.blockX0 = L.blockX1 - L.wallBlock;
+  L.axisL = PAD + 2 * R + 4;
+  L.axisR = L.blockX0 - 14;
+  L.su = (d) => L.axisL + ((E_HI - Math.log10(d)) / (E_HI - eLo)) * (L.axisR - L.axisL);
+  L.half = Math.min(16, ipitch / 2); // half a lane of the inset, above the ball
+  return L;
+}
+
+/** Where position x goes on the inset (null: off it, too far in front or behind the wall). */
+function insetU(L, x) {
+  const d = L.wall - x;
+  if (d > 0) return d >= 10 ** E_HI ? null : Math.min(L.su(d), L.axisR);
+  if (x <= L.back) return L.blockX0 + ((x - L.wall) / L.p.thickness) * L.wallBlock;
+  return null;
+}
+
+// ---- the static layer ------------------------------------------------------------------
+
+/** Words of the static layer: drawn at once, their box kept for the labels drawn later. */
+function staticWords(ctx, S, kind, model, s, x, y, align, { color, font = FONT_SMALL, maxWidth, plate } = {}) {
+  const w = Math.min(measure(ctx, s, font), maxWidth ?? Infinity);
+  const left = fitLeft(x, w, align, EDGE, S.W - EDGE);
+  if (plate) drawPlate(ctx, s, left, y, { color, bg: plate, font });
+  else drawText(ctx, s, left, y, { color, font, maxWidth });
+  S.boxes.push({ kind, model, text: s, ...labelBox(left, y, w) });
+  return left;
+}
+
+/** The track's wall, lanes and their names. */
+function staticTrack(ctx, L, c, S) {
+  const x0 = Math.round(L.wx0);
+  hatch(ctx, x0, L.yTop, Math.max(2, Math.round(L.wx1) - x0), L.yRuler - L.yTop, { fill: c.wallFill, stroke: c.wallHatch, edge: c.wallEdge });
+  staticWords(ctx, S, 'wall', null, t('scene.wall', { thickness: fmtLength(L.p.thickness, 3) }), (L.wx0 + L.wx1) / 2, L.yTop - 7, 'center', { color: c.muted });
+  for (const [model, y] of L.lanes) {
+    ctx.strokeStyle = c.lane;
+    ctx.lineWidth = 1;
+    ctx.beginPath();
+    ctx.moveTo(L.named ? L.sx(0) - 2 * L.R : PAD, y + L.R + 3.5);
+    ctx.lineTo(L.W - PAD, y + L.R + 3.5);
+    ctx.stroke();
+    const m = look(model);
+    // The lane's marker, then its name above the lane (when there is room for it).
+    const gy = L.named ? y - 20 : y;
+    shapePath(ctx, m.marker, PAD + 9, gy, 4.5);
+    ctx.fillStyle = c[m.color];
+    ctx.fill();
+    if (L.named) staticWords(ctx, S, 'lane', model, t(m.label), PAD + 13, y - 16, 'left', { color: c[m.text], font: FONT_BOLD });
+  }
+}
+
+/** The ruler under the track, with the wall's front face on it. */
+function staticRuler(ctx, L, c, S) {
+  const y = L.yRuler;
+  ctx.strokeStyle = c.line;
+  ctx.lineWidth = 1;
+  ctx.beginPath();
+  ctx.moveTo(L.sx(0), y + 0.5);
+  ctx.lineTo(L.W - PAD, y + 0.5);
+  const tick = niceStep(L.xHi, L.narrow ? 4 : 8);
+  for (let x = 0; x <= L.xHi + 1e-9; x += tick) {
+    const px = Math.round(L.sx(x)) + 0.5;
+    ctx.moveTo(px, y);
+    ctx.lineTo(px, y + 4);
+  }
+  ctx.stroke();
+  const face = `${fmtSig(L.wall, 4)} m`;
+  const faceW = measure(ctx, face, FONT_SMALL);
+  const faceL = fitLeft(L.wx0, faceW, 'center', EDGE, L.W - EDGE);
+  for (let x = 0; x <= L.xHi + 1e-9; x += tick) {
+    const s = x === 0 ? '0 m' : fmtSig(x, 3);
+    const px = L.sx(x);
+    const w = measure(ctx, s, FONT_SMALL);
+    if (px + w / 2 > faceL - 6 && px - w / 2 < faceL + faceW + 6) continue;
+    if (px + w / 2 > L.W - EDGE || px - w / 2 < EDGE) continue;
+    staticWords(ctx, S, 'tick', null, s, px, y + 15, 'center', { color: c.muted });
+  }
+  staticWords(ctx, S, 'tick', null, face, faceL, y + 15, 'left', { color: c.fg });
+  ctx.beginPath();
+  ctx.moveTo(Math.round(L.wx0) + 0.5, y);
+  ctx.lineTo(Math.round(L.wx0) + 0.5, y + 5);
+  ctx.strokeStyle = c.fg;
+  ctx.stroke();
+}
+
+/** The callout: a bracket over the last 10 cm of the ruler, opening onto the inset. */
+function staticCallout(ctx, L, c) {
+  const b = L.yRuler + 21 + Math.min(4, L.gapExtra);
+  const xs = L.sx(L.wall - 0.1);
+  ctx.strokeStyle = c.line;
+  ctx.beginPath();
+  ctx.moveTo(xs, b - 4);
+  ctx.lineTo(xs, b);
+  ctx.lineTo(L.wx0, b);
+  ctx.lineTo(L.wx0, b - 4);
+  ctx.stroke();
+  ctx.setLineDash([2, 3]);
+  ctx.beginPath();
+  ctx.moveTo(xs, b);
+  ctx.lineTo(L.axisL, L.fTop);
+  ctx.moveTo(L.wx0, b);
+  ctx.lineTo(L.blockX0, L.fTop);
+  ctx.stroke();
+  ctx.setLineDash([]);
+}
+
+/** Lanes whose model keeps a gap (the barrier's) get the band d < d̂ and its dashed edge. */
+function staticBarrier(ctx, L, c, S) {
+  const ud = Math.round(L.su(Math.min(L.p.dhat, 10 ** E_HI))) + 0.5;
+  let named = false;
+  for (const [model, y] of L.iLanes) {
+    if (look(model).reports !== 'gap') continue;
+    const y0 = y - L.half;
+    const y1 = y + Math.min(22, L.ipitch / 2);
+    ctx.fillStyle = c.barrier;
+    ctx.fillRect(ud, y0, L.axisR - ud, y1 - y0);
+    ctx.strokeStyle = c.barrierText;
+    ctx.lineWidth = 1;
+    ctx.setLineDash([3, 3]);
+    ctx.beginPath();
+    ctx.moveTo(ud, y0);
+    ctx.lineTo(ud, y1);
+    ctx.stroke();
+    ctx.setLineDash([]);
+    S.dhat.push({ kind: 'dhat', model, x: ud - 1.5, y: y0, w: 3, h: y1 - y0 });
+    // Named once, above the first band, if the band and the lanes have room for the words.
+    const s = t('scene.barrier');
+    const w = measure(ctx, s, FONT_SMALL);
+    if (!named && L.roomy && L.ipitch >= 30 && L.axisR - ud > w + 6) {
+      staticWords(ctx, S, 'barrier', model, s, L.axisR - 3, y0 - 4, 'right', { color: c.barrierText });
+      named = true;
+    }
+  }
+}
+
+/** The inset's frame and title, and the wall block with a break from the log axis. */
+function staticInset(ctx, L, c, S) {
+  ctx.strokeStyle = c.line;
+  ctx.lineWidth = 1;
+  ctx.strokeRect(PAD - 6 + 0.5, L.fTop + 0.5, L.W - 2 * PAD + 12 - 1, L.H - L.fTop - 1);
+  // On a phone the Spanish title is wider than the inset: squeezed a little rather than cut.
+  if (L.title) staticWords(ctx, S, 'title', null, t('scene.inset'), PAD, L.fTop + 14, 'left', { color: c.muted, maxWidth: L.W - 2 * PAD });
+  staticBarrier(ctx, L, c, S);
+  const yz0 = L.iLanes.values().next().value - L.half;
+  hatch(ctx, L.blockX0, yz0, L.wallBlock, L.yAx - yz0, { fill: c.wallFill, stroke: c.wallHatch, edge: c.wallEdge });
+  const s = t('scene.wall', { thickness: fmtLength(L.p.thickness, 3) });
+  if (L.roomy && measure(ctx, s, FONT_SMALL) < L.wallBlock - 6) {
+    staticWords(ctx, S, 'wall', null, s, L.blockX0 + L.wallBlock / 2, L.yAx - 5, 'center', { color: c.muted, plate: c.bg });
+  }
+}
+
+/** The log axis of the distance to the wall: decades down to eLo, every other one labelled
+ * when they are close. */
+function staticAxis(ctx, L, c, S) {
+  const y = L.yAx;
+  ctx.strokeStyle = c.line;
+  ctx.lineWidth = 1;
+  ctx.beginPath();
+  ctx.moveTo(L.axisL, y + 0.5);
+  ctx.lineTo(L.axisR, y + 0.5);
+  for (let e = E_HI; e >= L.eLo; e--) {
+    const u = Math.round(L.su(10 ** e)) + 0.5;
+    ctx.moveTo(u, y);
+    ctx.lineTo(u, y + 4);
+  }
+  ctx.stroke();
+  // Break marks: the log axis never reaches d = 0.
+  ctx.strokeStyle = c.muted;
+  ctx.beginPath();
+  for (const dx of [L.axisR + 3, L.axisR + 8]) {
+    ctx.moveTo(dx - 3, y + 5);
+    ctx.lineTo(dx + 3, y - 5);
+  }
+  ctx.stroke();
+  const every = (L.axisR - L.axisL) / (E_HI - L.eLo) < (L.narrow ? 46 : 40) ? 2 : 1;
+  for (let e = E_HI; e >= L.eLo; e--) {
+    const u = L.su(10 ** e);
+    S.ticks.push({ e, x: u });
+    if ((E_HI - e) % every === 0) staticWords(ctx, S, 'decade', null, fmtLength(10 ** e, 1), u, y + (L.roomy ? 16 : 14), 'center', { color: c.muted });
+  }
+}
+
+/** Draws the static layer into its own canvas, the size of the scene's backing store. */
+function drawStatic(layer, L, c, dpr) {
+  const ctx = layer.getContext('2d');
+  ctx.setTransform(1, 0, 0, 1, 0, 0);
+  ctx.clearRect(0, 0, layer.width, layer.height);
+  ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+  ctx.fillStyle = c.bg;
+  ctx.fillRect(0, 0, L.W, L.H);
+  const S = { W: L.W, boxes: [], dhat: [], ticks: [], widths: new Map() };
+  staticTrack(ctx, L, c, S);
+  staticRuler(ctx, L, c, S);
+  staticCallout(ctx, L, c);
+  staticInset(ctx, L, c, S);
+  staticAxis(ctx, L, c, S);
+  // Lines the labels drawn later keep off: the ruler, the inset's top edge and its axis.
+  S.lines = [
+    { x: L.sx(0), y: L.yRuler - 1, w: L.W - PAD - L.sx(0), h: 2 },
+    { x: PAD - 6, y: L.fTop - 1, w: L.W - 2 * PAD + 12, h: 2 },
+    { x: L.axisL, y: L.yAx - 1, w: L.axisR - L.axisL, h: 2 },
+  ];
+  return S;
+}
+
+// ---- what moves ------------------------------------------------------------------------
+
+/** A frame's record: labels (static ones first), marks, balls; and what labels must avoid. */
+function newRecord(L, S, c) {
+  return { W: L.W, H: L.H, c, S, boxes: S.boxes.slice(), avoid: S.dhat.concat(S.lines), dhat: S.dhat, ticks: S.ticks, marks: [], balls: [], wanted: [] };
+}
+
+/** Asks for a label; labels are placed after every mark is drawn, in the order asked. */
+function want(rec, kind, model, where, text, color, spots) {
+  rec.wanted.push({ kind, model, where, text, color, spots });
+}
+
+/** Places and draws the labels asked for, each clear of those before it where it can be. */
+function placeWanted(ctx, rec) {
+  // Widths are kept as long as the static layer (same size and language): a label that stays
+  // the same from frame to frame is measured once.
+  const widths = rec.S.widths;
+  if (widths.size > 1000) widths.clear();
+  for (const q of rec.wanted) {
+    let w = widths.get(q.text);
+    if (w === undefined) widths.set(q.text, (w = measure(ctx, q.text, FONT_SMALL)));
+    const at = placeLabel(w, q.spots, rec.boxes.concat(rec.avoid), EDGE, rec.W - EDGE);
+    drawPlate(ctx, q.text, at.left, at.y, { color: q.color, bg: rec.c.bg, font: FONT_SMALL });
+    rec.boxes.push({ kind: q.kind, model: q.model, where: q.where, text: q.text, ...at.box });
+  }
+}
+
+/** A ball in its model's marker and colours; labels keep off it. */
+function drawBall(ctx, rec, model, where, x, y, r) {
+  const m = look(model);
+  shapePath(ctx, m.marker, x, y, r);
+  ctx.fillStyle = rec.c[m.color];
+  ctx.fill();
+  ctx.lineWidth = 1.5;
+  ctx.strokeStyle = rec.c[m.text];
+  ctx.stroke();
+  rec.balls.push({ model, where, x, y, r });
+  rec.avoid.push({ x: x - 2 * r, y: y - r, w: 2 * r, h: 2 * r });
+}
+
+/** Faint markers of the steps' positions along a lane (`at(x)`: where x goes, or null). */
+function stepMarkers(ctx, shape, col, buf, from, to, at, y, r) {
+  ctx.globalAlpha = 0.45;
+  ctx.strokeStyle = col;
+  ctx.lineWidth = 1;
+  ctx.beginPath();
+  let last = -Infinity;
+  // Newest first, so the latest step always gets its marker.
+  for (let i = to - 1; i >= from; i--) {
+    const u = at(buf[i]);
+    if (u === null || (Math.abs(u - last) < 2.5 && i !== to - 1)) continue;
+    last = u;
+    addShape(ctx, shape, u, y, r);
+  }
+  ctx.stroke();
+  ctx.globalAlpha = 1;
+}
+
+/** A step that starts in front of the wall and ends behind it: a dashed arc over the wall. */
+function jumpArc(ctx, L, rec, model, y, from, to) {
+  const R = L.R;
+  const col = rec.c[look(model).color];
+  const a = L.sx(from) - R;
+  const b = L.sx(Math.min(to, L.xHi)) + (to > L.xHi ? -R : R);
+  // Under the wall's label when the lanes are tight (the curve peaks half-way to `top`).
+  const top = L.named ? y - 32 : y - R - 8;
+  ctx.setLineDash([4, 3]);
+  ctx.strokeStyle = col;
+  ctx.lineWidth = 1.25;
+  ctx.beginPath();
+  ctx.moveTo(a, y - R - 2);
+  ctx.quadraticCurveTo((a + b) / 2, top, b, y - R - 2);
+  ctx.stroke();
+  ctx.setLineDash([]);
+  ctx.beginPath();
+  ctx.moveTo(b, y - R - 2);
+  ctx.lineTo(b - 6, y - R - 7);
+  ctx.moveTo(b, y - R - 2);
+  ctx.lineTo(b + 1, y - R - 9);
+  ctx.stroke();
+  const s = t('scene.jump', { len: fmtLength(to - from, 3) });
+  want(rec, 'jump', model, 'track', s, rec.c[look(model).text], [
+    { x: a - 8, y: y - R - 8, align: 'right' },
+    { x: a + 24, y: top - 6, align: 'left' },
+    { x: (a + b) / 2, y: top - 6, align: 'center' },
+  ]);
+}
+
+/** The track: each lane's step markers, jump arcs and ball. */
+function drawTrack(ctx, L, view, rec) {
+  for (const [model, y] of L.lanes) {
+    const b = view.balls[model];
+    if (!b) continue;
+    const buf = view.positions[model];
+    const n = view.counts[model] ?? 0;
+    // Behind the back face a marker's trailing edge is at x: it sits clear of the wall.
+    const at = (x) => L.sx(Math.min(x, L.xHi)) + (x > L.back ? 7 : 0);
+    stepMarkers(ctx, look(model).marker, rec.c[look(model).color], buf, 0, n, at, y, Math.min(3.5, L.R - 1));
+    for (let i = 0; i < n; i++) {
+      const prev = i === 0 ? 0 : buf[i - 1];
+      if (prev <= L.wall && buf[i] > L.back) jumpArc(ctx, L, rec, model, y, prev, buf[i]);
+    }
+    extremeMark(ctx, L, rec, model, b, 'track', L.sx, y, L.R);
+    if (b.x > L.xHi) {
+      // Off the track to the right: pinned to the edge with its position.
+      drawBall(ctx, rec, model, 'track', L.W - PAD, y, L.R);
+      want(rec, 'position', model, 'track', `→ x = ${fmtLength(b.x, 3)}`, rec.c[look(model).text], [
+        { x: L.W - PAD - 2 * L.R - 4, y: y + 4, align: 'right' },
+        { x: L.W - PAD, y: y - L.R - 5, align: 'right' },
+      ]);
+    } else {
+      drawBall(ctx, rec, model, 'track', L.sx(b.x) + (b.x > L.back ? 2 * L.R : 0), y, L.R);
+    }
+  }
+}
+
+/** The point a ball came back from: its closest approach in front of the wall, or its
+ * deepest point inside it. Null while the ball is still there or has gone through. */
+function extreme(L, b) {
+  const e = b.xmax_minus_wall_m;
+  const x = L.wall + e;
+  // The core's xmax − wall and this b.x − wall are the same operation: equal while the ball is
+  // at its extreme (comparing b.x with wall + e would not be, by rounding).
+  if (!(b.x - L.wall < e) || b.x > L.back) return null;
+  if (e < 0) return { x, text: t('scene.closest', { len: fmtGap(-e) }), kind: 'closest', dist: -e };
+  if (e <= L.p.thickness) return { x, text: t('scene.deepest', { len: fmtDepth(e) }), kind: 'deepest', dist: e };
+  return null;
+}
+
+/** Marks a ball's extreme point on the track (`at` = L.sx) or the inset, a pin in its colour. */
+function extremeMark(ctx, L, rec, model, b, where, at, y, r) {
+  const ex = extreme(L, b);
+  if (!ex) return;
+  const u = where === 'track' ? at(ex.x) : insetU(L, ex.x);
+  if (u === null) return;
+  const col = rec.c[look(model).text];
+  ctx.strokeStyle = col;
+  ctx.fillStyle = col;
+  ctx.lineWidth = 1.5;
+  ctx.beginPath();
+  ctx.moveTo(u, y - r - 3);
+  ctx.lineTo(u, y + r + 3);
+  ctx.stroke();
+  ctx.beginPath();
+  ctx.moveTo(u - 3.5, y - r - 7);
+  ctx.lineTo(u + 3.5, y - r - 7);
+  ctx.lineTo(u, y - r - 2);
+  ctx.fill();
+  rec.marks.push({ kind: ex.kind, model, where, x: u, y, dist: ex.dist });
+  rec.avoid.push({ x: u - 4, y: y - r - 7, w: 8, h: 2 * r + 10 });
+  const spots =
+    where === 'track'
+      ? [
+          { x: u - 8, y: y - r - 5, align: 'right' },
+          { x: u + 8, y: y - r - 5, align: 'left' },
+          { x: u - 2 * r - 8, y: y + 4, align: 'right' },
+        ]
+      : [
+          { x: u + 8, y: y + 4, align: 'left' },
+          { x: u, y: y - r - 10, align: 'center' },
+          { x: u, y: y + r + 15, align: 'center' },
+          { x: u - 8, y: y + 4, align: 'right' },
+        ];
+  want(rec, ex.kind, model, where, ex.text, col, spots);
+}
+
+/** The inset: each lane's step markers near the wall and the latest step's Newton iterates. */
+function drawZoom(ctx, L, view, rec) {
+  const at = (x) => insetU(L, x);
+  let iterated = false;
+  for (const [model, y] of L.iLanes) {
+    if (!view.balls[model]) continue;
+    const col = rec.c[look(model).color];
+    const n = view.counts[model] ?? 0;
+    // Only the last few hundred steps can be near the wall.
+    stepMarkers(ctx, look(model).marker, col, view.positions[model], Math.max(0, n - 400), n, at, y, 3);
+    const its = view.iterates?.[model];
+    if (!its || its.length < 2) continue;
+    ctx.fillStyle = col;
+    const dy = Math.min(L.R + 6, L.ipitch / 2 - 2);
+    let shown = 0;
+    its.forEach((x, i) => {
+      const u = at(x);
+      if (u === null) return;
+      ctx.globalAlpha = 0.35 + (0.65 * (i + 1)) / its.length;
+      ctx.beginPath();
+      ctx.arc(u - 1.5, y + dy, 1.8, 0, 2 * Math.PI);
+      ctx.fill();
+      shown++;
+    });
+    ctx.globalAlpha = 1;
+    iterated ||= shown > 2;
+  }
+  // Said once, under the lanes, where there is room.
+  if (iterated && L.roomy && !L.narrow) {
+    want(rec, 'iterates', null, 'inset', t('scene.iterates'), rec.c.muted, [{ x: L.axisL, y: L.yFoot, align: 'left' }]);
+  }
+}
+
+/** The inset's balls, each labelled with where it is, and the point it came back from. */
+function drawInsetBalls(ctx, L, view, rec) {
+  const r = L.R - 1;
+  for (const [model, y] of L.iLanes) {
+    const b = view.balls[model];
+    if (!b) continue;
+    const d = L.wall - b.x;
+    let u;
+    let s;
+    if (b.x > L.back) {
+      u = L.blockX1 + 2 * r + 2;
+      s = t('scene.behind');
+    } else if (d <= 0) {
+      u = insetU(L, b.x);
+      s = t('scene.inside', { len: fmtDepth(-d) });
+    } else if (d >= 10 ** E_HI) {
+      u = L.axisL;
+      s = t('scene.away', { len: fmtLength(d, 3) });
+    } else {
+      u = L.su(d);
+      // Three significant digits (771 µm, 1.24 mm), both balls alike; below 100 µm the
+      // article's gap, to 0.1 µm (24.0 µm, as the card says).
+      s = d < 1e-4 ? fmtGap(d) : fmtLength(d, 3);
+    }
+    extremeMark(ctx, L, rec, model, b, 'inset', null, y, r);
+    drawBall(ctx, rec, model, 'inset', u, y, r);
+    const left = { x: u - 2 * r - 5, y: y + 4, align: 'right' };
+    const right = { x: u + 5, y: y + 4, align: 'left' };
+    const above = { x: b.x > L.back ? u : u - r, y: y - r - 6, align: b.x > L.back ? 'right' : 'center' };
+    const below = { x: u - r, y: y + r + 15, align: 'center' };
+    const spots = b.x > L.back ? [above, left, below] : d >= 10 ** E_HI ? [right, above, below] : [left, right, above, below];
+    want(rec, 'position', model, 'inset', s, rec.c[look(model).text], spots);
+  }
 }
 
 export function setupScene(canvas) {
   const ctx = canvas.getContext('2d');
-  let cssW = 0;
-  let cssH = 0;
-  let dpr = 1;
+  const layer = document.createElement('canvas');
+  const size = { w: 0, h: 0, dpr: 1 };
+  let cached = null; // {key, colors, L, S}
+  let staticDraws = 0;
+  let last = null;
 
   function resize(w, h, ratio) {
-    cssW = w;
-    cssH = h;
-    dpr = ratio;
-    const bw = Math.max(1, Math.round(w * ratio));
-    const bh = Math.max(1, Math.round(h * ratio));
-    if (canvas.width !== bw) canvas.width = bw;
-    if (canvas.height !== bh) canvas.height = bh;
+    Object.assign(size, { w, h, dpr: ratio });
+    sizeCanvas(canvas, w, h, ratio);
+  }
+
+  /** The layout and static layer for this view: redrawn only when one of their inputs changed. */
+  function staticFor(view, models) {
+    const eLo = decadeLow(view, models);
+    const key = [size.w, size.h, size.dpr, getLang(), models.join(), eLo, JSON.stringify(view.params)].join('|');
+    if (cached && cached.key === key && cached.colors === view.colors) return cached;
+    const L = layout(size.w, size.h, view.params, models, eLo);
+    sizeCanvas(layer, size.w, size.h, size.dpr);
+    const S = drawStatic(layer, L, view.colors, size.dpr);
+    staticDraws++;
+    cached = { key, colors: view.colors, L, S };
+    return cached;
   }
 
   /**
-   * view: {params, balls: {penalty, ipc} (state), positions: {penalty, ipc} (Float64Array
-   * buffers) and counts, iterates: {penalty, ipc} (x values of the latest step), colors}
+   * view: {params, models (names of the balls shown; MODEL_NAMES when absent), balls (state
+   * per model), positions (Float64Array per model) and counts, iterates (x values of the
+   * latest step per model), colors (readColors)}. What was drawn is kept (see `drawn`).
    */
   function draw(view) {
-    const c = view.colors;
-    const W = cssW;
-    const H = cssH;
-    if (W < 10 || H < 10) return;
-    ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
-    ctx.fillStyle = c.bg;
-    ctx.fillRect(0, 0, W, H);
-
-    const p = view.params;
-    const wall = p.wall;
-    const back = p.wall + p.thickness;
-    const narrow = W < 560;
-    const R = narrow ? 7 : 8;
-    const padL = 14;
-    const padR = 14;
-
-    // ---------------- the track, to scale ----------------
-    const xHi = back + 0.16 * back;
-    const x0px = padL + 2 * R + 2;
-    const pxPerM = (W - padR - x0px) / xHi;
-    const sx = (x) => x0px + x * pxPerM;
-    const yTop = 26;
-    const lanes = Object.fromEntries(MODEL_NAMES.map((m, i) => [m, 64 + 42 * i]));
-    const yRuler = 126;
-
-    // Wall
-    const wx0 = sx(wall);
-    const wx1 = sx(back);
-    hatch(ctx, Math.round(wx0), yTop, Math.max(2, Math.round(wx1) - Math.round(wx0)), yRuler - yTop, c);
-    {
-      const s = t('scene.wall', { thickness: fmtLength(p.thickness, 3) });
-      ctx.font = FONT_SMALL;
-      const w = ctx.measureText(s).width;
-      text(ctx, s, fit((wx0 + wx1) / 2, w, padL, W - padR, 'center'), yTop - 8, c.muted, 'left', FONT_SMALL);
-    }
-
-    // Lanes and their labels
-    for (const [model, y] of Object.entries(lanes)) {
-      ctx.strokeStyle = c.lane;
-      ctx.lineWidth = 1;
-      ctx.beginPath();
-      ctx.moveTo(sx(0) - 2 * R, y + R + 3.5);
-      ctx.lineTo(W - padR, y + R + 3.5);
-      ctx.stroke();
-    }
-
-    // Ruler
-    ctx.strokeStyle = c.line;
-    ctx.lineWidth = 1;
-    ctx.beginPath();
-    ctx.moveTo(sx(0), yRuler + 0.5);
-    ctx.lineTo(W - padR, yRuler + 0.5);
-    const tick = niceStep(xHi, narrow ? 4 : 8);
-    const faceLabel = `${fmtSig(wall, 4)} m`;
-    ctx.font = FONT_SMALL;
-    const faceW = ctx.measureText(faceLabel).width;
-    const faceL = fit(wx0, faceW, 0, W, 'center');
-    for (let x = 0; x <= xHi + 1e-9; x += tick) {
-      const px = Math.round(sx(x)) + 0.5;
-      ctx.moveTo(px, yRuler);
-      ctx.lineTo(px, yRuler + 4);
-    }
-    ctx.stroke();
-    for (let x = 0; x <= xHi + 1e-9; x += tick) {
-      const s = x === 0 ? '0 m' : fmtSig(x, 3);
-      const px = sx(x);
-      const w = ctx.measureText(s).width;
-      if (px + w / 2 > faceL - 6 && px - w / 2 < faceL + faceW + 6) continue;
-      if (px + w / 2 > W) continue;
-      text(ctx, s, px, yRuler + 16, c.muted, 'center', FONT_SMALL);
-    }
-    text(ctx, faceLabel, faceL, yRuler + 16, c.fg, 'left', FONT_SMALL);
-    ctx.beginPath();
-    ctx.moveTo(Math.round(wx0) + 0.5, yRuler);
-    ctx.lineTo(Math.round(wx0) + 0.5, yRuler + 5);
-    ctx.strokeStyle = c.fg;
-    ctx.stroke();
-
-    // Step markers and jump arcs
-    for (const model of MODEL_NAMES) {
-      const y = lanes[model];
-      const shape = look(model).marker;
-      const col = c[look(model).color];
-      const buf = view.positions[model];
-      const n = view.counts[model];
-      ctx.globalAlpha = 0.45;
-      ctx.strokeStyle = col;
-      ctx.lineWidth = 1;
-      let lastPx = -Infinity;
-      ctx.beginPath();
-      for (let i = 0; i < n; i++) {
-        // Behind the back face a marker's trailing edge is at x: it sits clear of the wall.
-        const px = sx(Math.min(buf[i], xHi)) + (buf[i] > back ? 7 : 0);
-        if (Math.abs(px - lastPx) < 2.5 && i !== n - 1) continue;
-        lastPx = px;
-        addShape(ctx, shape, px, y, 3.5);
-      }
-      ctx.stroke();
-      ctx.globalAlpha = 1;
-      // A step that starts in front of the wall and ends behind it.
-      for (let i = 0; i < n; i++) {
-        const prev = i === 0 ? 0 : buf[i - 1];
-        if (prev <= wall && buf[i] > back) {
-          const a = sx(prev) - R;
-          const b = sx(Math.min(buf[i], xHi)) + (buf[i] > xHi ? -R : R);
-          const top = y - 26;
-          ctx.setLineDash([4, 3]);
-          ctx.strokeStyle = col;
-          ctx.lineWidth = 1.25;
-          ctx.beginPath();
-          ctx.moveTo(a, y - R - 2);
-          ctx.quadraticCurveTo((a + b) / 2, top - 6, b, y - R - 2);
-          ctx.stroke();
-          ctx.setLineDash([]);
-          // arrow head
-          ctx.beginPath();
-          ctx.moveTo(b, y - R - 2);
-          ctx.lineTo(b - 6, y - R - 7);
-          ctx.moveTo(b, y - R - 2);
-          ctx.lineTo(b + 1, y - R - 9);
-          ctx.stroke();
-          const s = t('scene.jump', { len: fmtLength(buf[i] - prev, 3) });
-          ctx.font = FONT_SMALL;
-          const w = ctx.measureText(s).width;
-          // Left of the arc's start if it clears the lane label, else above the arc.
-          const col2 = c[look(model).text];
-          if (a - 8 - w > padL + 90) label(ctx, s, a - 8 - w, y - R - 8, col2, c.bg, 'left', FONT_SMALL);
-          else label(ctx, s, fit(a + 24, w, padL, W - padR, 'left'), top - 12, col2, c.bg, 'left', FONT_SMALL);
-        }
-      }
-    }
-
-    // Balls
-    for (const model of MODEL_NAMES) {
-      const b = view.balls[model];
-      const y = lanes[model];
-      const shape = look(model).marker;
-      const fill = c[look(model).color];
-      const edge = c[look(model).text];
-      if (b.x > xHi) {
-        // Off the track to the right: pin it to the edge with its position.
-        drawBall(ctx, shape, W - padR, y, R, fill, edge);
-        const s = `→ x = ${fmtLength(b.x, 3)}`;
-        label(ctx, s, W - padR - 2 * R - 4, y + 4, edge, c.bg, 'right', FONT_SMALL);
-      } else {
-        drawBall(ctx, shape, sx(b.x) + (b.x > back ? 2 * R : 0), y, R, fill, edge);
-      }
-    }
-
-    // Lane labels last, on plates, so a jump arc never crosses them.
-    for (const [model, y] of Object.entries(lanes)) {
-      const shape = look(model).marker;
-      const tcol = c[look(model).text];
-      label(ctx, t(look(model).label), padL + 13, y - 16, tcol, c.bg, 'left', FONT_BOLD);
-      ctx.fillStyle = c.bg;
-      ctx.fillRect(padL - 2, y - 27, 15, 15);
-      shapePath(ctx, shape, padL + 9, y - 20, 4.5);
-      ctx.fillStyle = c[look(model).color];
-      ctx.fill();
-    }
-
-    // ---------------- zoom on the front face (log distance) ----------------
-    const iTop = 168;
-    const iBottom = H - 30;
-    const iLanes = Object.fromEntries(MODEL_NAMES.map((m, i) => [m, iTop + 40 + 40 * i]));
-    const wallBlock = Math.round(Math.min(110, Math.max(54, 0.1 * W)));
-    const behindW = narrow ? 22 : 34;
-    const blockX1 = W - padR - behindW;
-    const blockX0 = blockX1 - wallBlock;
-    const axisL = padL + 2 * R + 4;
-    const axisR = blockX0 - 14;
-
-    // Decades shown: 10 cm down to 0.1 µm, or further when the gap is smaller.
-    const gap = view.balls.ipc.x < wall ? wall - view.balls.ipc.x : 1;
-    const closest = Math.min(gap, -view.balls.ipc.xmax_minus_wall_m > 0 ? -view.balls.ipc.xmax_minus_wall_m : 1);
-    const eHi = -1;
-    const eLo = Math.min(-7, Math.floor(Math.log10(closest)) - 1);
-    const su = (d) => axisL + ((eHi - Math.log10(d)) / (eHi - eLo)) * (axisR - axisL);
-
-    // Callout from the track's front face to the zoom.
-    ctx.strokeStyle = c.line;
-    ctx.setLineDash([2, 3]);
-    ctx.lineWidth = 1;
-    ctx.beginPath();
-    ctx.moveTo(sx(wall - 0.1), yRuler + 25);
-    ctx.lineTo(axisL, iTop - 4);
-    ctx.moveTo(wx0, yRuler + 25);
-    ctx.lineTo(blockX0, iTop - 4);
-    ctx.stroke();
-    ctx.setLineDash([]);
-    ctx.beginPath();
-    ctx.moveTo(sx(wall - 0.1), yRuler + 21);
-    ctx.lineTo(sx(wall - 0.1), yRuler + 25);
-    ctx.lineTo(wx0, yRuler + 25);
-    ctx.lineTo(wx0, yRuler + 21);
-    ctx.stroke();
-
-    // Panel
-    ctx.strokeStyle = c.line;
-    ctx.strokeRect(padL - 6 + 0.5, iTop - 4 + 0.5, W - padL - padR + 12 - 1, H - iTop);
-    // On a phone the Spanish title is wider than the inset: squeezed a little rather than cut.
-    text(ctx, t('scene.inset'), padL, iTop + 10, c.muted, 'left', FONT_SMALL, 'alphabetic', W - padL - padR);
-
-    // Barrier zone d < d̂
-    const ud = su(Math.min(p.dhat, 10 ** eHi));
-    const yz0 = iTop + 30;
-    const yz1 = iBottom;
-    const yb0 = iLanes.ipc - 16;
-    const yb1 = iLanes.ipc + 22;
-    ctx.fillStyle = c.barrier;
-    ctx.fillRect(ud, yb0, axisR - ud, yb1 - yb0);
-    ctx.font = FONT_SMALL;
-    const bl = t('scene.barrier');
-    const blw = ctx.measureText(bl).width;
-    if (axisR - ud > blw + 6) text(ctx, bl, axisR - 3, yb0 - 4, c.barrierText, 'right', FONT_SMALL);
-    ctx.strokeStyle = c.barrierText;
-    ctx.setLineDash([3, 3]);
-    ctx.beginPath();
-    ctx.moveTo(Math.round(ud) + 0.5, yb0);
-    ctx.lineTo(Math.round(ud) + 0.5, yb1);
-    ctx.stroke();
-    ctx.setLineDash([]);
-
-    // Wall block (linear in depth) with a break between it and the log axis.
-    hatch(ctx, blockX0, yz0, wallBlock, yz1 - yz0, c);
-    const wl = t('scene.wall', { thickness: fmtLength(p.thickness, 3) });
-    ctx.font = FONT_SMALL;
-    if (ctx.measureText(wl).width < wallBlock - 6) label(ctx, wl, blockX0 + wallBlock / 2, yz1 - 5, c.muted, c.bg, 'center', FONT_SMALL);
-
-    // Axis with decade ticks
-    const yAx = iBottom;
-    ctx.strokeStyle = c.line;
-    ctx.beginPath();
-    ctx.moveTo(axisL, yAx + 0.5);
-    ctx.lineTo(axisR, yAx + 0.5);
-    ctx.stroke();
-    // break marks: the log axis never reaches d = 0
-    ctx.strokeStyle = c.muted;
-    ctx.beginPath();
-    for (const dx of [axisR + 3, axisR + 8]) {
-      ctx.moveTo(dx - 3, yAx + 5);
-      ctx.lineTo(dx + 3, yAx - 5);
-    }
-    ctx.stroke();
-    const decades = eHi - eLo;
-    const every = (axisR - axisL) / decades < (narrow ? 46 : 40) ? 2 : 1;
-    ctx.beginPath();
-    for (let e = eHi; e >= eLo; e--) {
-      const u = Math.round(su(10 ** e)) + 0.5;
-      ctx.moveTo(u, yAx);
-      ctx.lineTo(u, yAx + 4);
-    }
-    ctx.strokeStyle = c.line;
-    ctx.stroke();
-    for (let e = eHi; e >= eLo; e--) {
-      if ((eHi - e) % every) continue;
-      text(ctx, decadeLabel(e), su(10 ** e), yAx + 16, c.muted, 'center', FONT_SMALL);
-    }
-
-    // Step markers within the zoom, then iterates, then balls.
-    const uOf = (x) => {
-      const d = wall - x;
-      if (d > 0) return d >= 10 ** eHi ? null : Math.min(su(d), axisR);
-      if (x <= back) return blockX0 + ((x - wall) / p.thickness) * wallBlock;
-      return null;
-    };
-    for (const model of MODEL_NAMES) {
-      const y = iLanes[model];
-      const shape = look(model).marker;
-      const col = c[look(model).color];
-      const buf = view.positions[model];
-      const n = view.counts[model];
-      ctx.globalAlpha = 0.45;
-      ctx.strokeStyle = col;
-      ctx.lineWidth = 1;
-      let lastPx = -Infinity;
-      ctx.beginPath();
-      // Newest first: only the last few hundred steps can be near the wall.
-      for (let i = n - 1; i >= Math.max(0, n - 400); i--) {
-        const u = uOf(buf[i]);
-        if (u === null || Math.abs(u - lastPx) < 2) continue;
-        lastPx = u;
-        addShape(ctx, shape, u, y, 3);
-      }
-      ctx.stroke();
-      ctx.globalAlpha = 1;
-
-      // Newton iterates of the latest step: dots just under the lane.
-      const its = view.iterates[model];
-      if (its && its.length > 1) {
-        ctx.fillStyle = col;
-        let shown = 0;
-        for (let i = 0; i < its.length; i++) {
-          const u = uOf(its[i]);
-          if (u === null) continue;
-          ctx.globalAlpha = 0.35 + (0.65 * (i + 1)) / its.length;
-          ctx.beginPath();
-          ctx.arc(u - 1.5, y + R + 6, 1.8, 0, 2 * Math.PI);
-          ctx.fill();
-          shown++;
-        }
-        ctx.globalAlpha = 1;
-        // Said once, under the last lane.
-        if (model === MODEL_NAMES.at(-1) && shown > 2 && !narrow) {
-          text(ctx, t('scene.iterates'), axisL, y + R + 20, c.muted, 'left', FONT_SMALL);
-        }
-      }
-    }
-
-    for (const model of MODEL_NAMES) {
-      const b = view.balls[model];
-      const y = iLanes[model];
-      const shape = look(model).marker;
-      const fill = c[look(model).color];
-      const edge = c[look(model).text];
-      const r = R - 1;
-      let u;
-      let s;
-      let align = 'right';
-      const d = wall - b.x;
-      if (b.x > back) {
-        u = blockX1 + 2 * r + 2;
-        s = t('scene.behind');
-      } else if (d <= 0) {
-        u = uOf(b.x);
-        s = t('scene.inside', { len: fmtDepth(-d) });
-      } else if (d >= 10 ** eHi) {
-        u = axisL;
-        s = t('scene.away', { len: fmtLength(d, 3) });
-        align = 'left';
-      } else {
-        u = su(d);
-        // Both balls alike (53 mm, not 53 mm and 53.00 mm); the article's µm gap below 1 mm.
-        s = d < 1e-3 ? fmtGap(d) : fmtLength(d, 3);
-      }
-      drawBall(ctx, shape, u, y, r, fill, edge);
-      ctx.font = FONT_SMALL;
-      const w = ctx.measureText(s).width;
-      if (b.x > back) {
-        label(ctx, s, fit(u, w, padL, W - padR + 4, 'right'), y - r - 6, edge, c.bg, 'left', FONT_SMALL);
-        continue;
-      }
-      let lx = align === 'left' ? u + 4 : u - 2 * r - 5 - w;
-      if (lx < padL) lx = u + 4;
-      lx = Math.min(lx, W - padR - w);
-      label(ctx, s, lx, y + 4, edge, c.bg, 'left', FONT_SMALL);
-    }
+    if (size.w < 10 || size.h < 10) return;
+    const models = view.models ?? MODEL_NAMES;
+    const { L, S } = staticFor(view, models);
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    // Cleared first: a see-through background must not keep the last frame's balls.
+    ctx.clearRect(0, 0, canvas.width, canvas.height);
+    ctx.drawImage(layer, 0, 0);
+    ctx.setTransform(size.dpr, 0, 0, size.dpr, 0, 0);
+    const rec = newRecord(L, S, view.colors);
+    drawTrack(ctx, L, view, rec);
+    drawZoom(ctx, L, view, rec);
+    drawInsetBalls(ctx, L, view, rec);
+    placeWanted(ctx, rec);
+    last = rec;
   }
 
-  return { resize, draw };
+  /** What the latest frame drew, as plain data for tests: label boxes {kind, model, where,
+   * text, x, y, w, h} in CSS px, marks of closest/deepest points, balls, the d̂ lines, the
+   * inset's decade ticks, and how many times the static layer was drawn. */
+  function drawn() {
+    if (!last) return { staticDraws };
+    const { W, H, boxes, marks, balls, dhat, ticks } = last;
+    return structuredClone({ W, H, boxes, marks, balls, dhat, ticks, staticDraws });
+  }
+
+  return { resize, draw, drawn };
 }

@@ -45,7 +45,7 @@ export function setupTimeline(canvas, { onPick }) {
   const frame = { left: 0, right: 1, t1: 1, h: 0.01 };
   let last = null;
 
-  function draw({ history, params, colors, selected }) {
+  function draw({ history, models = MODEL_NAMES, params, colors, selected }) {
     const { w, h: H } = view.size;
     if (w < 50 || H < 80) return;
     const c = colors;
@@ -57,7 +57,7 @@ export function setupTimeline(canvas, { onPick }) {
     const xBottom = M.top + Math.round(plotH * 0.6);
     const nTop = xBottom + M.gap;
     const nBottom = H - M.bottom;
-    const steps = Math.max(history.penalty.len, history.ipc.len);
+    const steps = Math.max(...models.map((m) => history[m].len));
     const h = params.h;
     const t1 = Math.max(steps, 4) * h;
     frame.left = left;
@@ -68,7 +68,7 @@ export function setupTimeline(canvas, { onPick }) {
 
     // ---- x(t) ----
     let xMax = params.wall + params.thickness;
-    for (const m of MODEL_NAMES) {
+    for (const m of models) {
       const hs = history[m];
       for (let i = 0; i < hs.len; i++) if (hs.x[i] > xMax) xMax = hs.x[i];
     }
@@ -126,7 +126,7 @@ export function setupTimeline(canvas, { onPick }) {
 
     // ---- Newton iterations per step ----
     let nMax = 4;
-    for (const m of MODEL_NAMES) {
+    for (const m of models) {
       const hs = history[m];
       for (let i = 0; i < hs.len; i++) if (hs.n[i] > nMax) nMax = hs.n[i];
     }
@@ -149,7 +149,7 @@ export function setupTimeline(canvas, { onPick }) {
     // energy plot); markers when the steps are far enough apart to tell.
     const spacing = (right - left) / Math.max(steps, 1);
     const markers = spacing >= 4;
-    for (const m of [...MODEL_NAMES].reverse()) {
+    for (const m of [...models].reverse()) {
       const hs = history[m];
       if (!hs.len) continue;
       const style = look(m);
@@ -260,6 +260,5 @@ export function setupTimeline(canvas, { onPick }) {
     invalidate() {
       dirty = true;
     },
-    refresh: () => view.refresh(),
   };
 }

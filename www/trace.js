@@ -9,7 +9,7 @@ import * as api from './api.js';
 import { t, fmtSig, fmtPosition, fmtGap, fmtLength } from './i18n.js';
 import { el, fmtSignedLength, fmtPrefixed } from './chart.js';
 
-import { MODEL_NAMES as MODELS, look } from './models.js';
+import { MODELS as TABLE, MODEL_NAMES, look, paintMarker } from './models.js';
 
 /** α as read: up to 4 significant digits (0.9, 0.45, 0.05625). */
 function fmtAlpha(a) {
@@ -34,12 +34,17 @@ function endWords(x, p) {
 export function setupTrace(root, { onPick, impactStep, clippedStep }) {
   const modelButtons = new Map();
   const models = el('div', { class: 'seg', role: 'group', 'data-i18n-label': 'trace.model', 'aria-label': t('trace.model') });
-  for (const m of MODELS) {
-    const b = el('button', { type: 'button', 'data-model': m, 'aria-pressed': String(m === MODELS.at(-1)) });
-    b.append(el('span', { class: `shape ${look(m).marker}`, 'aria-hidden': 'true' }), el('span', { class: 'seg-label' }));
+  // Four buttons with the "both halves" switch: they wrap on a narrow screen.
+  models.style.flexWrap = 'wrap';
+  // A button per model; only those of the balls thrown are in the group (see showModels).
+  for (const { name: m } of TABLE) {
+    const b = el('button', { type: 'button', 'data-model': m, 'aria-pressed': String(m === MODEL_NAMES.at(-1)) });
+    const shape = el('span', { class: `shape ${look(m).marker}`, 'aria-hidden': 'true' });
+    paintMarker(shape, m);
+    b.append(shape, el('span', { class: 'seg-label' }));
     b.addEventListener('click', () => pickModel(m));
     modelButtons.set(m, b);
-    models.append(b);
+    if (MODEL_NAMES.includes(m)) models.append(b);
   }
   const range = el('input', { type: 'range', id: 'trace-step', name: 'trace-step', min: '1', max: '1', step: '1', value: '1' });
   const rangeLabel = el('label', { for: 'trace-step', class: 'trace-step-label' });
@@ -61,7 +66,7 @@ export function setupTrace(root, { onPick, impactStep, clippedStep }) {
     legend,
   );
 
-  const sel = { model: MODELS.at(-1), follow: true, step: 0 };
+  const sel = { model: MODEL_NAMES.at(-1), follow: true, step: 0 };
   let state = null;
   let shownKey = '';
 
@@ -99,6 +104,12 @@ export function setupTrace(root, { onPick, impactStep, clippedStep }) {
     const s = clippedStep(sel.model);
     if (s > 0) pick(s);
   });
+
+  /** Only the balls thrown have a button; a ball no longer thrown hands over to IPC's. */
+  function showModels(names) {
+    if (models.children.length !== names.length) models.replaceChildren(...names.map((k) => modelButtons.get(k)));
+    if (!names.includes(sel.model)) pickModel(MODEL_NAMES.at(-1));
+  }
 
   function currentStep() {
     return sel.follow ? state[sel.model].steps : Math.min(sel.step, state[sel.model].steps);
@@ -156,8 +167,10 @@ export function setupTrace(root, { onPick, impactStep, clippedStep }) {
     // The geometric approach: a clipped, accepted step keeps 1 − s of the distance.
     const ratios = [];
     for (let i = 0; i + 1 < its.length; i++) {
-      if (its[i].ccd_clipped && its[i].alpha === its[i].alpha_ccd && its[i].distance > 0) ratios.push(its[i + 1].distance / its[i].distance);
+      // (A step that lands on the face exactly keeps nothing: not part of the approach.)
+      if (its[i].ccd_clipped && its[i].alpha === its[i].alpha_ccd && its[i].distance > 0 && its[i + 1].distance > 0) ratios.push(its[i + 1].distance / its[i].distance);
     }
+    if (!last.converged) summary.textContent += ` ${t('trace.stuck', { n: its.length, g: fmtPrefixed(Math.abs(last.gradient), 'N', 3) })}`;
     if (ratios.length >= 2) {
       summary.textContent += ` ${t('trace.geometric', { k: ratios.length, r: `${fmtSig(100 * ratios[ratios.length - 1], 2)} %`, s: `${fmtSig(100 * p.ccd_safety, 3)} %` })}`;
     }
@@ -215,6 +228,7 @@ export function setupTrace(root, { onPick, impactStep, clippedStep }) {
   return {
     update(s, restarted) {
       state = s;
+      showModels(s.models);
       if (restarted) {
         sel.follow = true;
         shownKey = '';

@@ -47,24 +47,25 @@ export function inRange(spec, v) {
  * open_min, open_max, default); `check(name, value)` is the core's checkParameter, which
  * returns a message when the core refuses a value the ranges let through.
  *
- * Returns `{params, lang, embed, view, theme, problems}`: `params` holds only valid numbers;
- * each problem is `{key, value, reason, spec}` with reason "unknown", "number", "range",
- * "refused", "lang", "embed", "view" or "theme". A repeated key is read in order, so the last
+ * Returns `{params, lang, embed, view, theme, halves, problems}`: `params` holds only valid
+ * numbers; `halves` is the "both halves" switch (halves=1); each problem is `{key, value,
+ * reason, spec}` with reason "unknown", "number", "range", "refused", "lang", "embed",
+ * "halves", "view" or "theme". A repeated key is read in order, so the last
  * valid value wins.
  */
 export function readUrl(search, specs, check = () => undefined) {
   const bySpec = new Map(specs.map((s) => [s.name, s]));
   const linkable = new Set([...URL_PARAMS, ...URL_EXTRA]);
-  const out = { params: {}, lang: null, embed: false, view: 'full', theme: 'auto', problems: [] };
+  const out = { params: {}, lang: null, embed: false, view: 'full', theme: 'auto', halves: false, problems: [] };
   const refuse = (key, value, reason, spec) => out.problems.push({ key, value, reason, spec });
   for (const [key, value] of new URLSearchParams(search)) {
     if (key === 'lang') {
       if (URL_LANGS.includes(value)) out.lang = value;
       else refuse(key, value, 'lang');
-    } else if (key === 'embed') {
-      if (value === '1' || value === 'true') out.embed = true;
-      else if (value === '0' || value === 'false') out.embed = false;
-      else refuse(key, value, 'embed');
+    } else if (key === 'embed' || key === 'halves') {
+      if (value === '1' || value === 'true') out[key] = true;
+      else if (value === '0' || value === 'false') out[key] = false;
+      else refuse(key, value, key);
     } else if (key === 'view' || key === 'theme') {
       if ((key === 'view' ? VIEWS : THEMES).includes(value)) out[key] = value;
       else refuse(key, value, key);
@@ -92,11 +93,11 @@ export function readUrl(search, specs, check = () => undefined) {
 
 /**
  * The query string for `params` (every URL_PARAMS value, URL_EXTRA ones off their default),
- * then `lang`, `embed`, and `view` and `theme` off their defaults, then `extra` ([key, value]
+ * then `halves=1` when the switch is on, `lang`, `embed`, and `view` and `theme` off their defaults, then `extra` ([key, value]
  * pairs other modules own).
  * Numbers are written with String(), which parses back to the same double.
  */
-export function queryFor(params, specs, { lang = null, embed = false, view = 'full', theme = 'auto', extra = [] } = {}) {
+export function queryFor(params, specs, { lang = null, embed = false, view = 'full', theme = 'auto', halves = false, extra = [] } = {}) {
   const q = new URLSearchParams();
   for (const name of URL_PARAMS) if (Number.isFinite(params[name])) q.set(name, String(params[name]));
   for (const spec of specs) {
@@ -104,6 +105,7 @@ export function queryFor(params, specs, { lang = null, embed = false, view = 'fu
       q.set(spec.name, String(params[spec.name]));
     }
   }
+  if (halves) q.set('halves', '1');
   if (lang) q.set('lang', lang);
   if (embed) q.set('embed', '1');
   if (view !== VIEWS[0]) q.set('view', view);
@@ -147,6 +149,20 @@ function describe(v) {
   if (typeof v === 'number' || typeof v === 'boolean' || v === undefined || v === null) return String(v);
   if (typeof v === 'bigint') return clip(`${v}n`);
   return typeof v;
+}
+
+/**
+ * Takes the "both halves" switch out of a copied partial (see copyPartial) from set() or
+ * postMessage: `halves: true | false` (or 1 | 0). Returns it, or undefined when absent;
+ * throws an Error for any other value.
+ */
+export function takeHalves(copy) {
+  if (!('halves' in copy)) return undefined;
+  const v = copy.halves;
+  delete copy.halves;
+  if (v === true || v === 1) return true;
+  if (v === false || v === 0) return false;
+  throw new Error(`halves must be true or false, not ${describe(v)}`);
 }
 
 /**

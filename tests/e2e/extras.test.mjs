@@ -321,18 +321,18 @@ test('regime map: cells agree with direct throws, the crosshair’s cell include
   }
 });
 
-for (const [model, width, dpr] of [
-  ['penalty', 1280, 1],
-  ['ipc', 390, 3],
+for (const [side, width, dpr] of [
+  ['left', 1280, 1],
+  ['right', 390, 3],
 ]) {
-  test(`regime map: a click (${model} map, ${width} px) sets v0 and h to that cell’s`, async () => {
+  test(`regime map: a click (${side} map, ${width} px) sets v0 and h to that cell’s`, async () => {
     const { page, context } = await openPage(browser, { width, height: 844, dpr, locale: 'en-US' });
     try {
       await mapComplete(page);
       // The throw decided first: while it plays, the trace above the map grows row by row.
       await page.evaluate(() => window.ipcWall.runToEnd());
       await nextFrames(page);
-      const canvas = page.locator(`#regime-${model}`);
+      const canvas = page.locator(`#regime-${side}`);
       await canvas.scrollIntoViewIfNeeded();
       const plot = await page.evaluate(() => window.ipcWall.regime().plot());
       const n = 128;
@@ -352,7 +352,7 @@ for (const [model, width, dpr] of [
         assert.equal(params.v0, want.v0);
         assert.equal(params.h, want.h);
         await nextFrames(page);
-        assert.match(await page.locator('#regime-readout').textContent(), /^v₀ = .*\sm\/s, h = .*: red .*; green stopped .* from the wall/);
+        assert.match(await page.locator('#regime-readout').textContent(), /^v₀ = .*\sm\/s, h = .*: Penalty (went through|stopped after .* inside); IPC stopped .* from the wall/);
       }
     } finally {
       await context.close();
@@ -365,7 +365,7 @@ test('regime map from the keyboard: arrows move from the crosshair’s cell, Ent
   try {
     await mapComplete(page);
     const [i, j] = await page.evaluate(() => window.ipcWall.regime().cellOf(5, 0.01));
-    await page.locator('#regime-ipc').focus();
+    await page.locator('#regime-right').focus();
     await page.keyboard.press('ArrowUp');
     await page.keyboard.press('ArrowLeft');
     await page.keyboard.press('ArrowLeft');

@@ -75,7 +75,7 @@ async function act(page, random) {
     return 'preset';
   }
   if (r < 0.9) {
-    const map = page.locator(pick(['#regime-penalty', '#regime-ipc']));
+    const map = page.locator(pick(['#regime-left', '#regime-right']));
     const box = await map.boundingBox();
     if (box) await map.click({ position: { x: 1 + random() * (box.width - 2), y: 1 + random() * (box.height - 2) } });
     return 'map';

@@ -17,23 +17,27 @@ after(async () => {
 });
 
 /** Compares the page's finished 128 × 128 map with a Regime filled here, on the page's thread,
- * for the figure's current parameters: every outcome, gap and cell (Regime.cell()). */
+ * for the figure's current parameters and the panels' models: every outcome, gap and cell
+ * (Regime.cell()) of both panels. */
 async function mapEqualsDirect(page) {
   await page.waitForFunction(() => window.ipcWall.regime().complete, null, { timeout: 60_000 });
   return page.evaluate(async () => {
     const g = await import('./pkg/ipc_wall.js');
     const m = window.ipcWall.regime();
-    const direct = new g.Regime(window.ipcWall.getState().params, m.n);
+    const direct = new g.Regime(window.ipcWall.getState().params, m.n, m.models);
     direct.fill(1e9);
-    const [o, d] = [m.outcomes(), direct.penaltyOutcomes()];
-    const [gp, gd] = [m.gaps(), direct.ipcGaps()];
     let differ = 0;
-    for (let k = 0; k < o.length; k++) if (o[k] !== d[k] || !Object.is(gp[k], gd[k])) differ += 1;
+    const through = [0, 1].map((p) => {
+      const [o, d] = [m.outcomes(p), direct.outcomes(p)];
+      const [gp, gd] = [m.gaps(p), direct.gaps(p)];
+      for (let k = 0; k < o.length; k++) if (o[k] !== d[k] || !Object.is(gp[k], gd[k])) differ += 1;
+      return d.filter((x) => x === 2).length;
+    });
     for (let j = 0; j < m.n; j++) {
       for (let i = 0; i < m.n; i++) if (JSON.stringify(m.cell(i, j)) !== JSON.stringify(direct.cell(i, j))) differ += 1;
     }
     direct.free();
-    return { worker: m.worker, cells: o.length, differ, through: d.filter((x) => x === 2).length };
+    return { worker: m.worker, models: m.models, cells: m.outcomes().length, differ, through: through[0], throughRight: through[1] };
   });
 }
 
@@ -45,6 +49,47 @@ test('the map from the worker equals Regime computed on the page, cell for cell'
     assert.equal(r.cells, 128 * 128);
     assert.ok(r.through > 0 && r.through < r.cells, 'both outcomes on the map');
     assert.equal(r.differ, 0);
+    assert.deepEqual(consoleErrors, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('either panel shows any of the four models, picked by the reader, cell for cell the direct throws', async () => {
+  const { page, context, consoleErrors } = await openPage(browser, { locale: 'en-US' });
+  try {
+    await page.locator('#regime').scrollIntoViewIfNeeded();
+    assert.deepEqual(await page.evaluate(() => window.ipcWall.regime().models), ['penalty', 'ipc'], 'the article\'s pair by default');
+    await page.selectOption('#regime-model-left', 'barrier-alone');
+    await page.selectOption('#regime-model-right', 'ccd-alone');
+    await page.waitForFunction(() => {
+      const m = window.ipcWall.regime();
+      return m.complete && m.models.join() === 'barrier-alone,ccd-alone';
+    }, null, { timeout: 60_000 });
+    const r = await mapEqualsDirect(page);
+    assert.deepEqual(r.models, ['barrier-alone', 'ccd-alone']);
+    assert.equal(r.worker, true);
+    assert.equal(r.differ, 0);
+    assert.ok(r.through > 0 && r.through < r.cells, 'the barrier alone lets fast throws through and stops slow ones');
+    assert.equal(r.throughRight, 0, 'CCD alone never lets the ball through');
+    // At the article's throw (5 m/s, 10 ms): the barrier alone went through, CCD alone touches the face.
+    const cell = await page.evaluate(() => {
+      const m = window.ipcWall.regime();
+      const [i, j] = m.cellOf(5, 0.01);
+      return m.cell(i, j);
+    });
+    assert.equal(cell['barrier-alone'].outcome, 'through');
+    assert.equal(cell['ccd-alone'].outcome, 'stopped');
+    assert.equal(cell['ccd-alone'].xmax_minus_wall_m, 0, 'glued to the front face');
+    // The words follow the panels: captions, legends and the readout of a cell.
+    assert.match(await page.locator('#regime-right').getAttribute('aria-label'), /CCD alone/i);
+    const legends = await page.locator('.map-legend').evaluateAll((ls) => ls.map((l) => l.innerText));
+    assert.match(legends[0], /went through/);
+    assert.match(legends[1], /reached the wall/);
+    assert.doesNotMatch(legends[1], /went through/, 'a legend shows only what its panel has');
+    await page.locator('#regime-right').focus();
+    await page.keyboard.press('ArrowUp');
+    assert.match(await page.locator('#regime-readout').textContent(), /Barrier alone .*; CCD alone stopped/);
     assert.deepEqual(consoleErrors, []);
   } finally {
     await context.close();
@@ -97,7 +142,7 @@ test('no canvas is drawn again on a frame where its inputs did not change', asyn
     await nextFrames(page, 10);
     const draws = () => page.evaluate(() => window.ipcWall.__draws());
     const before = await draws();
-    for (const id of ['scene', 'energy', 'timeline', 'regime-penalty', 'regime-ipc']) assert.ok(before[id] > 0, `${id} was drawn`);
+    for (const id of ['scene', 'energy', 'timeline', 'regime-left', 'regime-right']) assert.ok(before[id] > 0, `${id} was drawn`);
     await nextFrames(page, 30);
     assert.deepEqual(await draws(), before, 'nothing changed: nothing drawn');
     // A new v0 moves the crosshair and restarts the throw, but the map's cells stay: each map
@@ -106,7 +151,7 @@ test('no canvas is drawn again on a frame where its inputs did not change', asyn
     await page.evaluate(() => window.ipcWall.runToEnd());
     await nextFrames(page, 10);
     const moved = await draws();
-    assert.ok(moved['regime-ipc'] > before['regime-ipc']);
+    assert.ok(moved['regime-right'] > before['regime-right']);
     await nextFrames(page, 30);
     assert.deepEqual(await draws(), moved, 'then nothing again');
     assert.deepEqual(consoleErrors, []);

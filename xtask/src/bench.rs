@@ -6,6 +6,9 @@
 //! 2. The wasm of `dist/` under Node (`bench/wasm-node.mjs`) and, with the figure served
 //!    from `dist/`, in headless Chromium at 1280 × 800, dpr 2 (`bench/browser.mjs`).
 //! 3. Bytes of the wasm and of `dist/`, raw and gzip -9.
+//! 4. Lighthouse 12 (npm, `bench/package.json`) with Debian's Chromium on its mobile and
+//!    desktop presets, against `dist/` served gzipped: the four category scores, LCP, TBT and
+//!    CLS, the median of three runs each (`--lighthouse`: only this).
 //!
 //! Writes `bench/report.md` and `bench/report.json`; a figure that misses its budget is
 //! marked there (and the command still succeeds: budgets are reported, not enforced).
@@ -21,7 +24,9 @@ use serde_json::{json, Value};
 
 use crate::build;
 use crate::serve::Server;
-use crate::test::{ensure_chromium, ensure_node_modules, run_with_deadline};
+use crate::test::{
+    ensure_chromium, ensure_node_modules, ensure_npm_packages, run_with_deadline, CHROMIUM, CHROMIUM_FLAGS,
+};
 use crate::util::{cargo, ensure_wasm_target, root, run, target_dir};
 
 /// A budget: the value must be at most, or at least, the limit.
@@ -52,7 +57,7 @@ impl Budget {
 /// is absent, say): shown as such, never as a miss.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Row {
-    pub key: &'static str,
+    pub key: String,
     pub label: String,
     pub value: Option<f64>,
     pub unit: &'static str,
@@ -60,8 +65,8 @@ pub struct Row {
 }
 
 impl Row {
-    fn new(key: &'static str, label: impl Into<String>, value: Option<f64>, unit: &'static str) -> Row {
-        Row { key, label: label.into(), value, unit, budget: None }
+    fn new(key: impl Into<String>, label: impl Into<String>, value: Option<f64>, unit: &'static str) -> Row {
+        Row { key: key.into(), label: label.into(), value, unit, budget: None }
     }
 
     fn budget(mut self, b: Budget) -> Row {
@@ -150,7 +155,8 @@ pub fn number(x: f64) -> String {
         }
         return out;
     }
-    let decimals = if a >= 100.0 || a == 0.0 {
+    // Whole numbers (scores, counts) show no decimals.
+    let decimals = if a >= 100.0 || x.fract() == 0.0 {
         0
     } else if a >= 10.0 {
         1
@@ -171,36 +177,47 @@ fn with_unit(num: &str, unit: &str) -> String {
     }
 }
 
+/// The line on top of the report: every budget met, or the misses by name.
+pub fn summary_line(missed_labels: &[&str]) -> String {
+    if missed_labels.is_empty() {
+        "**Every budget is met.**".to_string()
+    } else {
+        format!("**Budget misses ({}):** {}.", missed_labels.len(), missed_labels.join("; "))
+    }
+}
+
 /// The report as Markdown: a table per section, misses in bold, a summary on top.
 pub fn markdown(r: &Report) -> String {
     let mut s =
         String::from("# ipc-wall benchmark report\n\nWritten by `cargo xtask bench`; do not edit.\n\n");
-    let misses = r.misses();
-    if misses.is_empty() {
-        s.push_str("**Every budget is met.**\n\n");
-    } else {
-        let names: Vec<String> = misses.iter().map(|m| m.label.clone()).collect();
-        let _ = writeln!(s, "**Budget misses ({}):** {}.\n", misses.len(), names.join("; "));
-    }
+    let labels: Vec<&str> = r.misses().iter().map(|m| m.label.as_str()).collect();
+    let _ = writeln!(s, "{}\n", summary_line(&labels));
     for (name, value) in &r.env {
         let _ = writeln!(s, "- {name}: {value}");
     }
     for sec in &r.sections {
-        let _ = write!(s, "\n## {}\n\n", sec.title);
-        if !sec.note.is_empty() {
-            let _ = write!(s, "{}\n\n", sec.note);
-        }
-        s.push_str("| | value | budget | |\n|---|---:|---|---|\n");
-        for row in &sec.rows {
-            let value = row.value.map_or("not measured".to_string(), |v| with_unit(&number(v), row.unit));
-            let budget = row.budget.map_or(String::new(), |b| b.text(row.unit));
-            let status = match row.met() {
-                Some(true) => "ok",
-                Some(false) => "**MISS**",
-                None => "",
-            };
-            let _ = writeln!(s, "| {} | {value} | {budget} | {status} |", row.label);
-        }
+        s.push('\n');
+        s.push_str(&section_markdown(sec));
+    }
+    s
+}
+
+/// One section as Markdown: its heading, its note and its table.
+pub fn section_markdown(sec: &Section) -> String {
+    let mut s = format!("## {}\n\n", sec.title);
+    if !sec.note.is_empty() {
+        let _ = write!(s, "{}\n\n", sec.note);
+    }
+    s.push_str("| | value | budget | |\n|---|---:|---|---|\n");
+    for row in &sec.rows {
+        let value = row.value.map_or("not measured".to_string(), |v| with_unit(&number(v), row.unit));
+        let budget = row.budget.map_or(String::new(), |b| b.text(row.unit));
+        let status = match row.met() {
+            Some(true) => "ok",
+            Some(false) => "**MISS**",
+            None => "",
+        };
+        let _ = writeln!(s, "| {} | {value} | {budget} | {status} |", row.label);
     }
     s
 }
@@ -208,33 +225,196 @@ pub fn markdown(r: &Report) -> String {
 /// The report as JSON: every row with its key, value, unit, budget and whether it is met.
 pub fn json_report(r: &Report) -> Value {
     let env: serde_json::Map<String, Value> = r.env.iter().map(|(k, v)| (k.to_string(), json!(v))).collect();
-    let sections: Vec<Value> = r
-        .sections
+    let sections: Vec<Value> = r.sections.iter().map(section_json).collect();
+    let misses: Vec<&str> = r.misses().iter().map(|m| m.key.as_str()).collect();
+    json!({"env": env, "misses": misses, "sections": sections})
+}
+
+/// One section as JSON: its title and its rows.
+pub fn section_json(sec: &Section) -> Value {
+    let rows: Vec<Value> = sec
+        .rows
         .iter()
-        .map(|sec| {
-            let rows: Vec<Value> = sec
-                .rows
-                .iter()
-                .map(|row| {
-                    let budget = row.budget.map(|b| match b {
-                        Budget::AtMost(l) => json!({"at_most": l}),
-                        Budget::AtLeast(l) => json!({"at_least": l}),
-                    });
-                    json!({
-                        "key": row.key,
-                        "label": row.label,
-                        "value": row.value,
-                        "unit": row.unit,
-                        "budget": budget,
-                        "met": row.met(),
-                    })
-                })
-                .collect();
-            json!({"title": sec.title, "rows": rows})
+        .map(|row| {
+            let budget = row.budget.map(|b| match b {
+                Budget::AtMost(l) => json!({"at_most": l}),
+                Budget::AtLeast(l) => json!({"at_least": l}),
+            });
+            json!({
+                "key": row.key,
+                "label": row.label,
+                "value": row.value,
+                "unit": row.unit,
+                "budget": budget,
+                "met": row.met(),
+            })
         })
         .collect();
-    let misses: Vec<&str> = r.misses().iter().map(|m| m.key).collect();
-    json!({"env": env, "misses": misses, "sections": sections})
+    json!({"title": sec.title, "rows": rows})
+}
+
+// ---- Lighthouse ---------------------------------------------------------------------------
+
+/// The heading of the Lighthouse section in bench/report.md and its title in report.json.
+pub const LIGHTHOUSE_TITLE: &str = "Lighthouse 12: the page, mobile and desktop presets (issue 14)";
+
+/// Lighthouse's presets: name, CLI flags and the Performance budget (issue 14). Mobile is
+/// Lighthouse's default (a mid-range phone, 4× CPU slowdown and slow 4G, simulated).
+const LIGHTHOUSE_PRESETS: [(&str, &[&str], f64); 2] =
+    [("mobile", &[], 90.0), ("desktop", &["--preset=desktop"], 95.0)];
+
+/// Runs per preset: the report gives each run and their median.
+const LIGHTHOUSE_RUNS: usize = 3;
+
+/// Lighthouse's category ids and names. Every budget is 100 but Performance's.
+const CATEGORIES: [(&str, &str); 4] = [
+    ("performance", "Performance"),
+    ("accessibility", "Accessibility"),
+    ("best-practices", "Best Practices"),
+    ("seo", "SEO"),
+];
+
+/// The audits recorded: id, short name, unit and budget (CLS ≤ 0.01: issue 14, point 3).
+const METRICS: [(&str, &str, &str, Option<Budget>); 3] = [
+    ("largest-contentful-paint", "LCP", "ms", None),
+    ("total-blocking-time", "TBT", "ms", None),
+    ("cumulative-layout-shift", "CLS", "", Some(Budget::AtMost(0.01))),
+];
+
+/// One Lighthouse run: the category scores (0–100, in `CATEGORIES`' order; None when
+/// Lighthouse could not score one), the `METRICS`, and Lighthouse's own measure of the
+/// machine's CPU speed (`benchmarkIndex`, higher is faster).
+#[derive(Clone, Debug, PartialEq)]
+pub struct LhRun {
+    pub scores: Vec<Option<f64>>,
+    pub metrics: Vec<Option<f64>>,
+    pub benchmark_index: Option<f64>,
+}
+
+/// Reads a Lighthouse result (its JSON output); a run that Lighthouse reports as failed is
+/// an error.
+pub fn lighthouse_run(lhr: &Value) -> Result<LhRun, String> {
+    if let Some(e) = lhr.get("runtimeError").filter(|e| !e.is_null()) {
+        return Err(format!(
+            "Lighthouse could not measure the page: {} {}",
+            e["code"].as_str().unwrap_or("?"),
+            e["message"].as_str().unwrap_or("")
+        ));
+    }
+    if !lhr["categories"].is_object() {
+        return Err("not a Lighthouse result: it has no categories".into());
+    }
+    let score = |id: &str| lhr["categories"][id]["score"].as_f64().map(|s| (s * 100.0).round());
+    Ok(LhRun {
+        scores: CATEGORIES.iter().map(|(id, _)| score(id)).collect(),
+        metrics: METRICS.iter().map(|(id, ..)| lhr["audits"][id]["numericValue"].as_f64()).collect(),
+        benchmark_index: lhr["environment"]["benchmarkIndex"].as_f64(),
+    })
+}
+
+/// The Lighthouse section: per preset, the median of its runs for each score and metric,
+/// with its budget; every run in a table in the note, below `head`.
+pub fn lighthouse_section(presets: &[(&str, Vec<LhRun>)], head: &str) -> Section {
+    let mut rows = Vec::new();
+    for (preset, runs) in presets {
+        let performance = LIGHTHOUSE_PRESETS.iter().find(|p| p.0 == *preset).map_or(100.0, |p| p.2);
+        for (i, (id, name)) in CATEGORIES.iter().enumerate() {
+            let values: Vec<f64> = runs.iter().filter_map(|r| r.scores[i]).collect();
+            let limit = if *id == "performance" { performance } else { 100.0 };
+            let key = format!("lighthouse_{preset}_{}", id.replace('-', "_"));
+            rows.push(
+                Row::new(key, format!("{preset}: {name}"), median(&values), "")
+                    .budget(Budget::AtLeast(limit)),
+            );
+        }
+        for (i, (_, name, unit, budget)) in METRICS.iter().enumerate() {
+            let values: Vec<f64> = runs.iter().filter_map(|r| r.metrics[i]).collect();
+            let row = Row::new(
+                format!("lighthouse_{preset}_{}", name.to_lowercase()),
+                format!("{preset}: {name}"),
+                median(&values),
+                unit,
+            );
+            rows.push(match budget {
+                Some(b) => row.budget(*b),
+                None => row,
+            });
+        }
+    }
+    Section { title: LIGHTHOUSE_TITLE, note: format!("{head}\n\n{}", lighthouse_runs_table(presets)), rows }
+}
+
+/// Every run, one line each.
+fn lighthouse_runs_table(presets: &[(&str, Vec<LhRun>)]) -> String {
+    let mut s = String::from("| preset | run |");
+    for (_, name) in CATEGORIES {
+        let _ = write!(s, " {name} |");
+    }
+    for (_, name, unit, _) in METRICS {
+        let _ = write!(s, " {name}{} |", if unit.is_empty() { String::new() } else { format!(" [{unit}]") });
+    }
+    s.push_str(" benchmarkIndex |\n|---|---|");
+    s.push_str(&"---:|".repeat(CATEGORIES.len() + METRICS.len() + 1));
+    let cell = |v: Option<f64>| v.map_or("–".to_string(), number);
+    for (preset, runs) in presets {
+        for (n, run) in runs.iter().enumerate() {
+            let _ = write!(s, "\n| {preset} | {} |", n + 1);
+            for v in run.scores.iter().chain(&run.metrics).chain([&run.benchmark_index]) {
+                let _ = write!(s, " {} |", cell(*v));
+            }
+        }
+    }
+    s
+}
+
+/// `report` (bench/report.md) with its Lighthouse section replaced by `section` (Markdown),
+/// or with `section` added before the drags of `--browser` (or at the end). The rest stays.
+pub fn splice_lighthouse(report: &str, section: &str) -> String {
+    let heading = format!("## {LIGHTHOUSE_TITLE}");
+    let section = section.trim_end();
+    if let Some(start) = report.find(&heading) {
+        let end =
+            report[start + heading.len()..].find("\n## ").map_or(report.len(), |i| start + heading.len() + i);
+        let rest = &report[end..];
+        return format!("{}{section}\n{}", &report[..start], if rest.is_empty() { "" } else { rest });
+    }
+    match report.find(PHONE_HEADING) {
+        Some(at) => format!("{}\n\n{section}\n\n{}", report[..at].trim_end(), &report[at..]),
+        None => format!("{}\n\n{section}\n", report.trim_end()),
+    }
+}
+
+/// `field` ("key", "label") of every row of report.json that misses its budget.
+pub fn json_misses(report: &Value, field: &str) -> Vec<Value> {
+    let rows = report["sections"].as_array().into_iter().flatten().filter_map(|s| s["rows"].as_array());
+    rows.flatten().filter(|r| r["met"] == json!(false)).map(|r| r[field].clone()).collect()
+}
+
+/// `report` (bench/report.md) with its summary line (every budget met, or the misses)
+/// made again from `missed_labels`.
+pub fn with_summary(report: &str, missed_labels: &[&str]) -> String {
+    let line = summary_line(missed_labels);
+    let old = report.lines().find(|l| l.starts_with("**Budget misses") || l.starts_with("**Every budget"));
+    match old {
+        Some(old) => report.replacen(old, &line, 1),
+        None => report.to_string(),
+    }
+}
+
+/// report.json with its Lighthouse section replaced by (or added as) `section`, and its
+/// list of misses made again from every row.
+pub fn splice_lighthouse_json(mut report: Value, section: &Section) -> Value {
+    if !report["sections"].is_array() {
+        report["sections"] = json!([]);
+    }
+    let sections = report["sections"].as_array_mut().expect("an array");
+    let new = section_json(section);
+    match sections.iter_mut().find(|s| s["title"] == section.title) {
+        Some(old) => *old = new,
+        None => sections.push(new),
+    }
+    report["misses"] = Value::Array(json_misses(&report, "key"));
+    report
 }
 
 // ---- the measurements, gathered into a report --------------------------------------------
@@ -527,6 +707,14 @@ fn output(cmd: &mut Command) -> String {
         .unwrap_or_else(|| "?".into())
 }
 
+/// The load average over 1, 5 and 15 minutes, as "2.73 2.89 3.43".
+fn load_average() -> String {
+    fs::read_to_string("/proc/loadavg")
+        .ok()
+        .map(|s| s.split_whitespace().take(3).collect::<Vec<_>>().join(" "))
+        .unwrap_or_else(|| "?".into())
+}
+
 fn environment() -> Vec<(&'static str, String)> {
     let cpu = fs::read_to_string("/proc/cpuinfo")
         .ok()
@@ -537,10 +725,7 @@ fn environment() -> Vec<(&'static str, String)> {
         })
         .unwrap_or_else(|| "?".into());
     let cores = std::thread::available_parallelism().map_or(0, |n| n.get());
-    let load = fs::read_to_string("/proc/loadavg")
-        .ok()
-        .map(|s| s.split_whitespace().take(3).collect::<Vec<_>>().join(" "))
-        .unwrap_or_else(|| "?".into());
+    let load = load_average();
     vec![
         ("date", output(Command::new("date").args(["-u", "+%Y-%m-%d %H:%M UTC"]))),
         ("commit", output(Command::new("git").args(["rev-parse", "--short", "HEAD"]).current_dir(root()))),
@@ -560,20 +745,22 @@ pub fn splice_phone(report: &str, section: &str) -> String {
     format!("{}\n\n{section}", kept.trim_end())
 }
 
-/// `cargo xtask bench --browser`: only the drags of `bench/phone.mjs`, at 1× and 4× CPU, into
-/// bench/report.md.
+/// `cargo xtask bench --browser`: only the drags of `bench/phone.mjs` (mouse, and touch on the
+/// phone), at 1× and 4× CPU, into bench/report.md.
 fn bench_browser() -> Result<(), String> {
     ensure_chromium()?;
     ensure_node_modules()?;
     let dist = build::build()?;
     let work = target_dir().join("xtask").join("bench");
     fs::create_dir_all(&work).map_err(|e| format!("creating {}: {e}", work.display()))?;
-    println!("xtask: dragging each slider in headless Chromium, 1x and 4x CPU (bench/phone.mjs)");
+    println!(
+        "xtask: dragging each slider in headless Chromium, mouse and touch, 1x and 4x CPU (bench/phone.mjs)"
+    );
     let out = work.join("phone.md");
     let server = Server::start(&dist, 0, false)?;
     let mut node = Command::new("node");
     node.current_dir(root()).arg("bench/phone.mjs").arg(&out).env("IPC_WALL_URL", server.url());
-    let result = run_with_deadline(&mut node, Duration::from_secs(900));
+    let result = run_with_deadline(&mut node, Duration::from_secs(2400));
     server.stop();
     result?;
     let section = fs::read_to_string(&out).map_err(|e| format!("reading {}: {e}", out.display()))?;
@@ -584,17 +771,113 @@ fn bench_browser() -> Result<(), String> {
     Ok(())
 }
 
+/// Where the pinned Lighthouse is installed (`npm ci` in bench/).
+fn lighthouse_dir() -> std::path::PathBuf {
+    root().join("bench").join("node_modules").join("lighthouse")
+}
+
+/// One Lighthouse run of `url` with a preset's flags, its result kept in `out`.
+fn lighthouse_once(url: &str, preset_flags: &[&str], out: &Path) -> Result<LhRun, String> {
+    let chrome: Vec<&str> = ["--headless=new", "--no-sandbox"].into_iter().chain(CHROMIUM_FLAGS).collect();
+    let _ = fs::remove_file(out);
+    let mut node = Command::new("node");
+    node.arg(lighthouse_dir().join("cli").join("index.js"))
+        .arg(url)
+        .args(["--quiet", "--output=json"])
+        .arg(format!("--output-path={}", out.display()))
+        .arg(format!("--only-categories={}", CATEGORIES.map(|c| c.0).join(",")))
+        .arg(format!("--chrome-flags={}", chrome.join(" ")))
+        .args(preset_flags)
+        .env("CHROME_PATH", CHROMIUM);
+    run_with_deadline(&mut node, Duration::from_secs(300))?;
+    lighthouse_run(&read_json(out)?).map_err(|e| format!("{}: {e}", out.display()))
+}
+
+/// Lighthouse run `LIGHTHOUSE_RUNS` times with each preset against `dist/` served gzipped on a
+/// free loopback port, with Debian's Chromium, offline.
+fn lighthouse(dist: &Path) -> Result<Section, String> {
+    let version =
+        read_json(&lighthouse_dir().join("package.json"))?["version"].as_str().unwrap_or("?").to_string();
+    let work = target_dir().join("xtask").join("bench");
+    fs::create_dir_all(&work).map_err(|e| format!("creating {}: {e}", work.display()))?;
+    let (date, load_before) =
+        (output(Command::new("date").args(["-u", "+%Y-%m-%d %H:%M UTC"])), load_average());
+    let server = Server::start(dist, 0, false)?;
+    let mut presets = Vec::new();
+    let mut measure = || -> Result<(), String> {
+        for (preset, flags, _) in LIGHTHOUSE_PRESETS {
+            let mut runs = Vec::new();
+            for n in 1..=LIGHTHOUSE_RUNS {
+                let run = lighthouse_once(
+                    &server.url(),
+                    flags,
+                    &work.join(format!("lighthouse-{preset}-{n}.json")),
+                )?;
+                println!("xtask: Lighthouse {preset}, run {n}: {run:?}");
+                runs.push(run);
+            }
+            presets.push((preset, runs));
+        }
+        Ok(())
+    };
+    let result = measure();
+    server.stop();
+    result?;
+    let head = format!(
+        "Lighthouse {version} (npm, pinned in `bench/package.json`; version 13 needs Node 22) with {}, \
+         headless and offline, against `dist/` served gzipped on loopback by `cargo xtask serve`'s server; \
+         the mobile preset (Lighthouse's default: a mid-range phone, simulated 4× CPU slowdown and slow 4G) and \
+         `--preset=desktop`. Each row is the median of {LIGHTHOUSE_RUNS} runs; every run is below \
+         (benchmarkIndex: Lighthouse's measure of this machine's CPU, higher is faster). Measured {date} at commit {}; \
+         load average (1, 5, 15 min) {load_before} before, {} after, on {} cores. Scores are out of 100; \
+         `cargo xtask bench --lighthouse` runs only this part.",
+        output(Command::new(CHROMIUM).arg("--version")),
+        output(Command::new("git").args(["rev-parse", "--short", "HEAD"]).current_dir(root())),
+        load_average(),
+        std::thread::available_parallelism().map_or(0, |n| n.get()),
+    );
+    Ok(lighthouse_section(&presets, &head))
+}
+
+/// `cargo xtask bench --lighthouse`: only Lighthouse, into its section of bench/report.md and
+/// report.json; the other sections stay.
+fn bench_lighthouse() -> Result<(), String> {
+    ensure_chromium()?;
+    ensure_npm_packages(&root().join("bench"))?;
+    let dist = build::build()?;
+    let section = lighthouse(&dist)?;
+    let out = root().join("bench");
+    let json_path = out.join("report.json");
+    let old_json = if json_path.is_file() { read_json(&json_path)? } else { json!({"env": {}}) };
+    let new_json = splice_lighthouse_json(old_json, &section);
+    let labels = json_misses(&new_json, "label");
+    let labels: Vec<&str> = labels.iter().filter_map(Value::as_str).collect();
+    let old_md = fs::read_to_string(out.join("report.md")).unwrap_or_default();
+    let md = if old_md.is_empty() {
+        markdown(&Report { env: vec![], sections: vec![section] })
+    } else {
+        with_summary(&splice_lighthouse(&old_md, &section_markdown(&section)), &labels)
+    };
+    fs::write(out.join("report.md"), &md).map_err(|e| format!("writing bench/report.md: {e}"))?;
+    let js = serde_json::to_string_pretty(&new_json).map_err(|e| e.to_string())? + "\n";
+    fs::write(&json_path, js).map_err(|e| format!("writing bench/report.json: {e}"))?;
+    println!("\n{md}\nxtask: wrote {} and report.json", out.join("report.md").display());
+    Ok(())
+}
+
 pub fn bench(args: &[String]) -> Result<(), String> {
     let quick = match args {
         [] => false,
         [a] if a == "--quick" => true,
         [a] if a == "--browser" => return bench_browser(),
-        _ => return Err("usage: cargo xtask bench [--quick | --browser]".into()),
+        [a] if a == "--lighthouse" => return bench_lighthouse(),
+        _ => return Err("usage: cargo xtask bench [--quick | --browser | --lighthouse]".into()),
     };
     let env = environment();
     ensure_wasm_target()?;
     ensure_chromium()?;
     ensure_node_modules()?;
+    ensure_npm_packages(&root().join("bench"))?;
     let dist = build::build()?;
     let (wasm_bytes, dist_bytes) = site_bytes(&dist)?;
     let work = target_dir().join("xtask").join("bench");
@@ -637,6 +920,9 @@ pub fn bench(args: &[String]) -> Result<(), String> {
     server.stop();
     result?;
 
+    println!("xtask: Lighthouse, mobile and desktop presets");
+    let lighthouse = lighthouse(&dist)?;
+
     let mut env = env;
     let measured = Measured {
         criterion,
@@ -651,7 +937,8 @@ pub fn bench(args: &[String]) -> Result<(), String> {
     }
     env.push(("node", measured.node["node"].as_str().unwrap_or("?").to_string()));
     env.push(("chromium", measured.browser["chromium"].as_str().unwrap_or("?").to_string()));
-    let report = report(&measured, env);
+    let mut report = report(&measured, env);
+    report.sections.push(lighthouse);
     let out = root().join("bench");
     let md = markdown(&report);
     // The drags of `--browser` are kept (run it again to renew them).
@@ -723,6 +1010,123 @@ mod tests {
         assert_eq!(number(2.345), "2.35");
         assert_eq!(number(0.6789), "0.679");
         assert_eq!(number(0.0), "0");
+        assert_eq!(number(97.0), "97", "whole numbers (scores, counts) have no decimals");
+        assert_eq!(number(6.0), "6");
+        assert_eq!(number(9.5), "9.50");
+    }
+
+    /// A Lighthouse result with the parts the bench reads.
+    fn lhr(scores: [f64; 4], lcp: f64, tbt: f64, cls: f64) -> Value {
+        json!({
+            "lighthouseVersion": "12.2.3",
+            "categories": {
+                "performance": {"score": scores[0]},
+                "accessibility": {"score": scores[1]},
+                "best-practices": {"score": scores[2]},
+                "seo": {"score": scores[3]},
+            },
+            "audits": {
+                "largest-contentful-paint": {"numericValue": lcp},
+                "total-blocking-time": {"numericValue": tbt},
+                "cumulative-layout-shift": {"numericValue": cls},
+            },
+            "environment": {"benchmarkIndex": 1500.5},
+        })
+    }
+
+    #[test]
+    fn a_lighthouse_run_gives_scores_out_of_100_and_its_metrics() {
+        let run = lighthouse_run(&lhr([0.77, 1.0, 0.96, 1.0], 1906.2, 150.5, 0.48)).unwrap();
+        assert_eq!(run.scores, [Some(77.0), Some(100.0), Some(96.0), Some(100.0)]);
+        assert_eq!(run.metrics, [Some(1906.2), Some(150.5), Some(0.48)]);
+        assert_eq!(run.benchmark_index, Some(1500.5));
+        let mut unscored = lhr([0.5, 1.0, 1.0, 1.0], 1.0, 1.0, 0.0);
+        unscored["categories"]["performance"]["score"] = Value::Null;
+        assert_eq!(lighthouse_run(&unscored).unwrap().scores[0], None);
+        let mut failed = unscored.clone();
+        failed["runtimeError"] = json!({"code": "NO_FCP", "message": "The page did not paint"});
+        let err = lighthouse_run(&failed).unwrap_err();
+        assert!(err.contains("NO_FCP") && err.contains("did not paint"), "{err}");
+        assert!(lighthouse_run(&json!({"error": "x"})).is_err());
+    }
+
+    fn lighthouse_sample() -> Section {
+        let run =
+            |perf: f64, cls: f64| lighthouse_run(&lhr([perf, 1.0, 1.0, 1.0], 2000.0, 100.0, cls)).unwrap();
+        let mobile = vec![run(0.77, 0.48), run(0.74, 0.48), run(0.91, 0.005)];
+        let desktop = vec![run(0.95, 0.0), run(0.99, 0.0), run(0.94, 0.0)];
+        lighthouse_section(&[("mobile", mobile), ("desktop", desktop)], "Measured here.")
+    }
+
+    #[test]
+    fn the_lighthouse_section_takes_medians_and_each_presets_budget() {
+        let sec = lighthouse_sample();
+        let find = |key: &str| sec.rows.iter().find(|r| r.key == key).unwrap_or_else(|| panic!("{key}"));
+        assert_eq!(find("lighthouse_mobile_performance").value, Some(77.0));
+        assert_eq!(find("lighthouse_mobile_performance").budget, Some(Budget::AtLeast(90.0)));
+        assert_eq!(find("lighthouse_mobile_performance").met(), Some(false));
+        assert_eq!(find("lighthouse_desktop_performance").value, Some(95.0));
+        assert_eq!(find("lighthouse_desktop_performance").budget, Some(Budget::AtLeast(95.0)));
+        assert_eq!(find("lighthouse_desktop_performance").met(), Some(true));
+        assert_eq!(find("lighthouse_desktop_best_practices").budget, Some(Budget::AtLeast(100.0)));
+        assert_eq!(find("lighthouse_mobile_cls").value, Some(0.48));
+        assert_eq!(find("lighthouse_mobile_cls").met(), Some(false));
+        assert_eq!(find("lighthouse_desktop_cls").met(), Some(true));
+        assert_eq!(find("lighthouse_mobile_lcp").budget, None);
+        assert_eq!(sec.rows.len(), 14, "4 scores and 3 metrics per preset");
+        // Every run is in the note, below the head.
+        assert!(sec.note.starts_with("Measured here."), "{}", sec.note);
+        assert!(
+            sec.note.contains("| mobile | 3 | 91 | 100 | 100 | 100 | 2,000 | 100 | 0.00500 | 1,500 |"),
+            "{}",
+            sec.note
+        );
+        assert_eq!(sec.note.matches("\n| desktop |").count(), 3);
+    }
+
+    #[test]
+    fn the_lighthouse_section_replaces_its_old_self_before_the_drags() {
+        let sec = section_markdown(&lighthouse_sample());
+        let top = "# Report\n\n**Every budget is met.**\n\n## Bytes\n\n| a |\n";
+        let phone = "## Dragging each slider\n\n| x |\n";
+        // Added before the drags of --browser, which stay last.
+        let once = splice_lighthouse(&format!("{top}\n{phone}"), &sec);
+        assert!(once.starts_with(top), "{once}");
+        assert!(once.ends_with(&format!("{}\n\n{phone}", sec.trim_end())), "{once}");
+        // Replaced, not added twice; the rest unchanged.
+        let other =
+            section_markdown(&Section { title: LIGHTHOUSE_TITLE, note: "again".into(), rows: vec![] });
+        let twice = splice_lighthouse(&once, &other);
+        assert_eq!(twice.matches(LIGHTHOUSE_TITLE).count(), 1, "{twice}");
+        assert!(twice.contains("again") && !twice.contains("Measured here."), "{twice}");
+        assert!(twice.starts_with(top) && twice.ends_with(phone), "{twice}");
+        // Without the drags: at the end, and replaced at the end.
+        let end = splice_lighthouse(top, &sec);
+        assert_eq!(end, format!("{}\n\n{}\n", top.trim_end(), sec.trim_end()));
+        assert_eq!(splice_lighthouse(&end, &other), format!("{}\n\n{}\n", top.trim_end(), other.trim_end()));
+    }
+
+    #[test]
+    fn the_json_and_the_summary_follow_the_new_lighthouse_section() {
+        let r = report(&sample(), vec![("machine", "test".into())]);
+        let j = splice_lighthouse_json(json_report(&r), &lighthouse_sample());
+        let keys = json_misses(&j, "key");
+        assert_eq!(j["misses"], Value::Array(keys.clone()));
+        assert_eq!(keys.len(), 4 + 2, "the sample's four misses and mobile's Performance and CLS");
+        assert!(keys.contains(&json!("lighthouse_mobile_cls")));
+        // Spliced again with every budget met: the old section is gone, its misses with it.
+        let mut met = lighthouse_sample();
+        met.rows.retain(|row| row.met() != Some(false));
+        let again = splice_lighthouse_json(j, &met);
+        assert_eq!(again["sections"].as_array().unwrap().len(), r.sections.len() + 1);
+        assert_eq!(json_misses(&again, "key").len(), 4);
+        let md = markdown(&r);
+        let labels = json_misses(&again, "label");
+        let labels: Vec<&str> = labels.iter().filter_map(Value::as_str).collect();
+        assert_eq!(with_summary(&md, &labels), md, "the same misses, the same line");
+        let none = with_summary(&md, &[]);
+        assert!(none.contains("**Every budget is met.**") && !none.contains("**Budget misses"), "{none}");
+        assert_eq!(with_summary(&none, &["x"]).lines().nth(4), Some("**Budget misses (1):** x."));
     }
 
     #[test]
@@ -798,7 +1202,7 @@ mod tests {
         assert_eq!(row(&r, "longest_task_load_ms").met(), Some(false));
         assert_eq!(row(&r, "longest_task_frames_ms").value, Some(0.0));
         assert_eq!(row(&r, "native_regime_map_ms").value, None, "missing estimates stay unmeasured");
-        let keys: Vec<&str> = r.misses().iter().map(|m| m.key).collect();
+        let keys: Vec<&str> = r.misses().iter().map(|m| m.key.as_str()).collect();
         assert_eq!(keys, ["node_ipc_ratio", "drag_frame_p95_ms", "longest_task_load_ms", "dist_gz_kb"]);
     }
 

@@ -22,12 +22,16 @@ commands:
                         fmt, clippy and the native tests
   test --long           only the property tests, optimized, at 1,000,000 cases per
                         property (IPC_WALL_PROPTEST_CASES=N for another count)
-  bench [--quick]       every benchmark: native, wasm under Node and in headless
-                        Chromium, the page's frames and load, bytes; writes
-                        bench/report.md and bench/report.json with the budgets checked
-                        (--quick: shorter criterion runs, for trying things out;
-                        --browser: only dragging each slider at 1x and 4x CPU, its
-                        section of bench/report.md)
+  bench [--quick | --browser | --lighthouse]
+                        every benchmark: native, wasm under Node and in headless
+                        Chromium, the page's frames and load, bytes, Lighthouse;
+                        writes bench/report.md and bench/report.json with the budgets
+                        checked (--quick: shorter criterion runs, for trying things
+                        out; --browser: only dragging each slider, mouse and touch,
+                        at 1x and 4x CPU, its section of bench/report.md;
+                        --lighthouse: only Lighthouse 12, mobile and desktop
+                        presets, 3 runs each, its section of bench/report.md and
+                        report.json)
   e2e [-- <node --test args>]
                         only the end-to-end tests: build, serve, run tests/e2e/ in
                         headless Chromium

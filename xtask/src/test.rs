@@ -11,7 +11,7 @@ use crate::serve::Server;
 use crate::util::{cargo, ensure_fmt_and_clippy, ensure_wasm_target, root, run, show, target_dir};
 
 const WASM_TARGET: &str = "wasm32-unknown-unknown";
-const CHROMIUM: &str = "/usr/bin/chromium";
+pub(crate) const CHROMIUM: &str = "/usr/bin/chromium";
 const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
 /// Flags for Chromium as root in a container, quiet and offline apart from localhost.
 pub const CHROMIUM_FLAGS: [&str; 7] = [
@@ -375,13 +375,17 @@ fn is_root() -> bool {
 
 /// `npm ci` in tests/e2e unless node_modules matches package-lock.json already.
 pub(crate) fn ensure_node_modules() -> Result<(), String> {
-    let dir = root().join("tests").join("e2e");
+    ensure_npm_packages(&root().join("tests").join("e2e"))
+}
+
+/// `npm ci` in `dir` (tests/e2e, bench) unless its node_modules matches package-lock.json.
+pub(crate) fn ensure_npm_packages(dir: &Path) -> Result<(), String> {
     for (tool, arg) in [("node", "--version"), ("npm", "--version")] {
         let ok = Command::new(tool).arg(arg).output().is_ok_and(|o| o.status.success());
         if !ok {
             return Err(format!(
-                "`{tool}` was not found. The end-to-end tests need Node.js 20 or newer with npm \
-                 (Debian: `apt-get install -y nodejs npm`, or https://nodejs.org)"
+                "`{tool}` was not found. The browser tests and benchmarks need Node.js 20 or newer \
+                 with npm (Debian: `apt-get install -y nodejs npm`, or https://nodejs.org)"
             ));
         }
     }
@@ -393,7 +397,7 @@ pub(crate) fn ensure_node_modules() -> Result<(), String> {
         return Ok(());
     }
     let mut npm = Command::new("npm");
-    npm.current_dir(&dir).args(["ci", "--no-audit", "--no-fund"]);
+    npm.current_dir(dir).args(["ci", "--no-audit", "--no-fund"]);
     println!("{}  (in {})", show(&npm), dir.display());
     run(&mut npm)?;
     fs::write(&stamp, &lock_bytes).map_err(|e| format!("writing {}: {e}", stamp.display()))
