@@ -68,7 +68,12 @@ function el(tag, props = {}, ...children) {
   return e;
 }
 
-const sliders = new Map(); // name → {spec, input, value (span), ends: [span, span]}
+const sliders = new Map(); // name → {spec, input, value (span), sym (span), ends: [span, span]}
+
+/** The symbol a slider's name ends with ("launch speed v₀" → "v₀"): what a compact slider shows. */
+function symbolOf(name) {
+  return t(`param.${name}`).split(' ').at(-1);
+}
 
 /** Builds the sliders into `container`; `onInput(name, value)` is called on every move. */
 export function setupSliders(container, onInput) {
@@ -77,7 +82,10 @@ export function setupSliders(container, onInput) {
     const id = `p-${spec.name}`;
     const value = el('span', { class: 'param-value', id: `${id}-value` });
     const name = el('span', { class: 'param-name', 'data-i18n': `param.${spec.name}`, text: t(`param.${spec.name}`) });
-    const label = el('label', { for: id, class: 'param-label' }, name, value);
+    // On narrow screens a slider is one line (symbol, track, value): the name stays for
+    // screen readers, the symbol is shown instead.
+    const sym = el('span', { class: 'param-sym', 'aria-hidden': 'true', text: symbolOf(spec.name) });
+    const label = el('label', { for: id, class: 'param-label' }, name, sym, value);
     const input = el('input', {
       type: 'range',
       id,
@@ -95,7 +103,7 @@ export function setupSliders(container, onInput) {
       onInput(spec.name, v);
     });
     container.append(el('div', { class: 'param' }, label, input, ends));
-    sliders.set(spec.name, { spec, input, value, ends: [lo, hi] });
+    sliders.set(spec.name, { spec, input, value, sym, ends: [lo, hi] });
   }
 }
 
@@ -119,6 +127,7 @@ export function updateSliders(params) {
 /** Redoes the sliders' words and numbers in the current language (values: updateSliders). */
 export function relabelSliders() {
   for (const s of sliders.values()) {
+    s.sym.textContent = symbolOf(s.spec.name);
     s.ends[0].textContent = s.spec.show(s.spec.values[0]);
     s.ends[1].textContent = s.spec.show(s.spec.values[s.spec.values.length - 1]);
   }

@@ -58,7 +58,7 @@ for (const lang of ['en', 'es']) {
   test(`the hint's claim holds: past the mid-plane the red minimum moves into the back half, past the back face it sits at x̃ (${lang})`, async () => {
     const { page, context, consoleErrors } = await openGuarded(browser, { query: `?lang=${lang}`, contextOptions: { reducedMotion: 'reduce' } });
     try {
-      const hint = await page.locator('.energy .hint').first().textContent();
+      const hint = await page.locator('.readouts .hint').first().textContent();
       assert.match(hint, lang === 'en' ? /mid-plane the red minimum moves into the back half of the wall; past the back face it sits behind the wall, at x̃/ : /plano medio de la pared, el mínimo rojo pasa a la mitad trasera de la pared; pasada la cara trasera, queda detrás de la pared, en x̃/);
       const { wall, thickness: W0 } = (await page.evaluate(() => window.ipcWall.getState())).params;
       const at = async (mm) => {
