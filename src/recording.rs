@@ -297,6 +297,12 @@ impl Recording {
         self.balls.iter().all(Ball::decided)
     }
 
+    /// Whether every ball still flying is at rest ([`Simulation::at_rest`]): the steps left
+    /// change nothing but the clock, so the page may take them at once.
+    pub fn settled(&self) -> bool {
+        !self.decided() && self.balls.iter().all(|b| b.decided() || b.sim.at_rest())
+    }
+
     /// Steps of the ball that has taken the most.
     pub fn step_count(&self) -> usize {
         self.balls.iter().map(Ball::steps).max().unwrap_or(0)

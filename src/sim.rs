@@ -358,6 +358,13 @@ impl Simulation {
     pub fn has_touched(&self) -> bool {
         self.contact
     }
+
+    /// Whether the ball is at rest where no force acts: `v = 0`, so `x̃ = x`, and `∇E(x) = 0`.
+    /// Newton then converges at once on `x` itself, so every step left is this one again (CCD
+    /// alone glued to the face waits out the duration cap this way).
+    pub fn at_rest(&self) -> bool {
+        self.v == 0.0 && self.integrator.gradient(self.x, self.x) == 0.0
+    }
 }
 
 /// What free flight changes; see [`Simulation::flight`].

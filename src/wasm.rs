@@ -291,6 +291,11 @@ impl Figure {
         self.0.params().side_of(x).name().to_string()
     }
 
+    /// Whether every ball still flying is at rest: the steps left change nothing on screen.
+    pub fn settled(&self) -> bool {
+        self.0.settled()
+    }
+
     /// Whole steps of free flight before a ball comes within d̂ of the wall.
     #[wasm_bindgen(js_name = approachSteps)]
     pub fn approach_steps(&self) -> f64 {

@@ -219,3 +219,28 @@ fn the_sides_of_the_wall() {
         assert_eq!(s.outcome == Outcome::Through, p.side_of(s.x) == WallSide::Behind, "{:?}", b.model());
     }
 }
+
+/// After its impact the CCD-alone ball sits on the face with v = 0 and no force: the rest of
+/// its throw changes nothing but the clock, and the recording says so (the page then takes
+/// those steps at once). Until then, nothing is settled.
+#[test]
+fn a_glued_ball_is_settled_and_stays_put() {
+    let mut r = Recording::new(&Params::default(), &Model::ALL);
+    let mut settled_at = None;
+    while r.step() {
+        if r.settled() && settled_at.is_none() {
+            settled_at = Some(r.step_count());
+        }
+    }
+    let at = settled_at.expect("the CCD-alone ball waits out the cap at rest");
+    let ccd = r.ball(Model::CcdAlone).unwrap();
+    assert!(at < 20 && ccd.steps() > 100, "settled at step {at} of {}", ccd.steps());
+    let wall = Params::default().wall;
+    assert!(ccd.positions()[at - 1..].iter().all(|&x| x == wall), "on the face from then on");
+    assert!(!r.settled(), "a decided throw is not 'settled'");
+    // The article's two balls never settle: IPC's is pushed back out of the barrier's reach.
+    let mut two = Recording::new(&Params::default(), &Model::BOTH);
+    while two.step() {
+        assert!(!two.settled(), "step {}", two.step_count());
+    }
+}

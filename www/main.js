@@ -477,7 +477,10 @@ function updateSimulation(now) {
   const dt = ui.lastTime === null ? 0 : Math.min(0.1, (now - ui.lastTime) / 1000);
   ui.lastTime = now;
   const step = ui.state.step;
-  const rate = step < ui.ffSteps ? Math.max(ui.rate, ui.ffSteps / 1.5) : ui.rate;
+  // Free flight is fast-forwarded; a tail where every ball left is at rest (CCD alone glued
+  // to the face until the duration cap) changes nothing but the clock: taken at once.
+  const settled = api.guard((f) => f.settled());
+  const rate = settled ? Infinity : step < ui.ffSteps ? Math.max(ui.rate, ui.ffSteps / 1.5) : ui.rate;
   let n;
   if (rate === Infinity) {
     n = Infinity;

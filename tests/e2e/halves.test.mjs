@@ -88,6 +88,25 @@ test('the switch throws four balls with four cards; at the defaults two go throu
   }
 });
 
+test('played at the reader’s pace, the throw ends as soon as the glued CCD-alone ball is all that is left', async () => {
+  const { page, context, consoleErrors } = await openGuarded(browser);
+  try {
+    await page.locator('#halves').click();
+    await page.evaluate(() => window.ipcWall.play());
+    // Until the IPC ball is decided the throw plays at its pace; from then on only the
+    // CCD-alone ball is left, at rest on the face, and its ~100 steps to the cap show nothing.
+    await page.waitForFunction(() => window.ipcWall.getState().ipc.outcome === 'stopped', null, { timeout: 60_000 });
+    await nextFrames(page, 3);
+    const s = await page.evaluate(() => window.ipcWall.getState());
+    assert.equal(s['ccd-alone'].outcome, 'stopped', `decided at step ${s.step}`);
+    assert.ok(s['ccd-alone'].steps > 100, 'it did take its steps to the cap');
+    assert.equal(s['ccd-alone'].xmax_minus_wall_m, 0);
+    assert.deepEqual(consoleErrors, []);
+  } finally {
+    await context.close();
+  }
+});
+
 test('the preset "The barrier alone is not enough" turns the switch on at 5 m/s and says what each ball did', async () => {
   const { page, context, consoleErrors } = await openGuarded(browser, { query: '?v0=2', contextOptions: { reducedMotion: 'reduce' } });
   try {
