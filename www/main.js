@@ -463,6 +463,11 @@ function updateCards() {
     // Each card's edge in its ball's colour (CSS variable --NAME, as the plot reads it).
     card.style.borderLeftColor = `var(--${name})`;
     paintMarker(card.querySelector('.shape'), name);
+    // Its minimizer's row under the energy plot, likewise.
+    const row = $(`min-${name}`);
+    row.parentElement.hidden = card.hidden;
+    row.style.color = `var(--${name}-text)`;
+    paintMarker(row.parentElement.querySelector('.shape'), name);
   }
   $('halves').checked = ui.state.halves;
 }
@@ -550,6 +555,8 @@ function updateEnergy() {
 
 /** Where `x` is relative to the wall, in words. */
 function where(x, p) {
+  // Exactly on the face (CCD alone glues the ball there) is no gap of "0.0 nm".
+  if (x === p.wall) return t('where.face', { x: fmtPosition(x) });
   const at = api.side(x);
   const len = at === 'front' ? fmtGap(p.wall - x) : at === 'inside' ? fmtDepth(x - p.wall) : fmtLength(x - p.wall - p.thickness, 3);
   return t(`where.${at}`, { x: fmtPosition(x), len });
@@ -648,8 +655,7 @@ function updateEnergyText() {
   const xts = ui.models.map((m) => pl[m].x_tilde);
   const sameXt = xts.every((x) => x === xts[0]);
   setText('xt-value', sameXt ? fmtPosition(xt) : ui.models.map((m) => `${t(`card.${m}`)} ${fmtPosition(pl[m].x_tilde)}`).join(' · '));
-  setText('min-penalty', where(pl.penalty.minimizer, p));
-  setText('min-ipc', where(pl.ipc.minimizer, p));
+  for (const m of ui.models) setText(`min-${m}`, where(pl[m].minimizer, p));
   let mode = t('energy.dragged');
   if (ui.xTildeUser === null) {
     const stepped = ui.models.some((m) => pl[m].step > 0);

@@ -63,6 +63,14 @@ test('the switch throws four balls with four cards; at the defaults two go throu
     assert.notEqual(marks[0][0], marks[1][0]);
     assert.notEqual(marks[0][1], marks[1][1], 'square and triangle');
     assert.match(await page.locator('#scene').getAttribute('aria-label'), /Barrier alone: went through.*CCD alone: stopped, touching the front face/);
+    // Under the energy plot, every ball's minimizer at its impact step: the halves' rows too.
+    const readouts = await page.locator('.minimizers').innerText();
+    assert.match(readouts, /barrier-alone minimizer\s+0\.5500\sm\s·\s27\smm behind the wall/);
+    assert.match(readouts, /CCD-alone minimizer\s+0\.5030\sm\s·\son the front face/);
+    for (const id of ['#min-barrier-alone', '#min-ccd-alone']) {
+      const box = await page.locator(id).boundingBox();
+      assert.ok(box && box.width > 100 && box.height > 10, `${id} is shown: ${JSON.stringify(box)}`);
+    }
     // The inset says where the CCD-alone ball is: on the face, not "0.0 µm inside".
     const ccdLabels = await page.evaluate(() => window.ipcWall.__scene().boxes.filter((b) => b.model === 'ccd-alone' && b.text).map((b) => b.text));
     assert.ok(ccdLabels.includes('on the face'), `CCD alone's labels: ${ccdLabels}`);
