@@ -24,10 +24,6 @@ export function isDead() {
   return dead !== null;
 }
 
-export function deathMessage() {
-  return dead ? String(dead.message || dead) : '';
-}
-
 /** Runs `fn(figure, glue)`; on a trap marks the instance dead, notifies, and rethrows. */
 export function guard(fn) {
   if (dead) throw new Error('the figure stopped after an error; reset it to continue');

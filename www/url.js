@@ -27,14 +27,6 @@ export function clip(s, n = ECHO) {
   return str.length > n ? `${str.slice(0, n - 1)}…` : str;
 }
 
-// Keys that other parts of the page read from the link themselves (name → check(value)).
-const otherKeys = new Map();
-
-/** Lets another module own a link key, so it is not reported as unknown. */
-export function acceptUrlKey(name, check = () => true) {
-  otherKeys.set(name, check);
-}
-
 /** Is `v` inside the spec's range (open or closed ends as the core has them)? */
 export function inRange(spec, v) {
   const above = spec.open_min ? v > spec.min : v >= spec.min;
@@ -76,14 +68,6 @@ export function readUrl(search, specs, check = () => undefined) {
       else if (!inRange(spec, v)) refuse(key, value, 'range', spec);
       else if (check(key, v)) refuse(key, value, 'refused', spec);
       else out.params[key] = v;
-    } else if (otherKeys.has(key)) {
-      let ok = false;
-      try {
-        ok = Boolean(otherKeys.get(key)(value));
-      } catch {
-        ok = false;
-      }
-      if (!ok) refuse(key, value, 'number');
     } else {
       refuse(key, value, 'unknown');
     }
