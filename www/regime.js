@@ -401,8 +401,12 @@ function makePanel(side, onPick) {
   return { side, canvas, select, label, caption, legend, model: null, figure: el('figure', { class: 'map' }, figcaption, canvas, legendRoot) };
 }
 
-/** The picker's options in this language, the panel's model chosen. */
+/** The picker's options in this language, the panel's model chosen (built again only when
+ * one of those changed, not for every parameter the legends follow). */
 function fillPicker(P) {
+  const key = `${getLang()}|${P.model}`;
+  if (P.pickerKey === key) return;
+  P.pickerKey = key;
   P.label.textContent = t('regime.panel');
   P.select.replaceChildren(...MODELS.map((m) => el('option', { value: m.name, text: modelWord(m.name) })));
   P.select.value = P.model;

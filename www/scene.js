@@ -570,7 +570,9 @@ export function setupScene(canvas) {
   /** The layout and static layer for this view: redrawn only when one of their inputs changed. */
   function staticFor(view, models) {
     const eLo = decadeLow(view, models);
-    const key = [size.w, size.h, size.dpr, getLang(), models.join(), eLo, JSON.stringify(view.params)].join('|');
+    // Only the wall and d̂ shape the static layer: a drag of v0, h, k or κ leaves it as it is.
+    const { wall, thickness, dhat } = view.params;
+    const key = [size.w, size.h, size.dpr, getLang(), models.join(), eLo, wall, thickness, dhat].join('|');
     if (cached && cached.key === key && cached.colors === view.colors) return cached;
     const L = layout(size.w, size.h, view.params, models, eLo);
     sizeCanvas(layer, size.w, size.h, size.dpr);

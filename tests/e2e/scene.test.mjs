@@ -164,6 +164,10 @@ test('the static layer is drawn again only when the language or a parameter chan
     assert.equal(c.staticDraws, b.staticDraws + 1, 'a new language redraws it once');
     assert.ok(c.boxes.some((x) => x.kind === 'decade' && x.text.includes('µm')));
     assert.ok(c.boxes.some((x) => x.kind === 'title' && x.text.startsWith('Junto')), 'in the new words');
+    // A stiffness or a speed does not change the wall, the lanes or the axis: no redraw.
+    await page.evaluate(() => window.ipcWall.set({ k: 1e6, kappa: 1e5, v0: 7 }));
+    await nextFrames(page);
+    assert.equal((await scene(page)).staticDraws, c.staticDraws, 'k, κ and v0 leave the static layer as it was');
     await page.evaluate(() => window.ipcWall.set({ dhat: 0.002 }));
     await nextFrames(page);
     const e = await count();
