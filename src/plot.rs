@@ -8,6 +8,7 @@
 //! here knows a model by name: each curve is a [`Layer`], drawn as its [`ModelStyle`] says;
 //! colours and words are the caller's ([`Style`]).
 
+use plotters::coord::types::RangedCoordf64;
 use plotters::coord::Shift;
 use plotters::element::DashedPathElement;
 use plotters::prelude::*;
@@ -290,30 +291,75 @@ pub fn draw<DB: DrawingBackend>(
     let header_h = pad / 2 + rows.len() as i32 * row_h;
     let (header, body) = root.split_vertically(header_h);
 
-    // Data coordinates: u = x − wall in mm (round ticks), E in a prefixed joule.
-    let wall = p.wall;
-    let to_u = |x: f64| (x - wall) * 1e3;
     let groups = x_tilde_groups(plot.layers);
-    let cap = groups
-        .iter()
-        .map(|g| landscape::energy_cap(p, plot.layers[g[0]].x_tilde, plot.x0, plot.x1))
-        .fold(0.0, f64::max);
-    let (unit, unit_name) = energy_unit(cap);
-    let y_top = cap / unit;
+    let y = YAxis::of(plot, &groups);
+    let chart = draw_axes(&body, plot, &sc, &y, groups.len())?;
+    let (px_range, py_range) = chart.plotting_area().get_pixel_range();
+    let area = Bbox { x0: px_range.start, y0: py_range.start, x1: px_range.end, y1: py_range.end };
+    let to_px = |x: f64, e: f64| chart.backend_coord(&((x - p.wall) * 1e3, e / y.unit));
+    let ctx = Ctx { sc: &sc, st, p, area, cap: y.cap, x0: plot.x0, x1: plot.x1, to_px: &to_px };
+    draw_data(root, &ctx, plot.layers, &looks, &groups)?;
+    draw_legend(&header, &sc, st, &legend, &rows, (legend_left, pad, row_h))?;
+
+    Ok(PlotFrame {
+        left: f64::from(area.x0),
+        right: f64::from(area.x1),
+        top: f64::from(area.y0),
+        bottom: f64::from(area.y1),
+        x0: plot.x0,
+        x1: plot.x1,
+    })
+}
+
+/// The energy axis: the highest energy shown (`cap`, J) and the prefixed joule it is read in.
+struct YAxis {
+    cap: f64,
+    unit: f64,
+    unit_name: &'static str,
+}
+
+impl YAxis {
+    /// The cap of the x̃ groups' curves in the window.
+    fn of(plot: &EnergyPlot, groups: &[Vec<usize>]) -> YAxis {
+        let cap = groups
+            .iter()
+            .map(|g| landscape::energy_cap(plot.params, plot.layers[g[0]].x_tilde, plot.x0, plot.x1))
+            .fold(0.0, f64::max);
+        let (unit, unit_name) = energy_unit(cap);
+        YAxis { cap, unit, unit_name }
+    }
+}
+
+type Chart<'a, DB> = ChartContext<'a, DB, Cartesian2d<RangedCoordf64, RangedCoordf64>>;
+
+/// The axes, grid and their labels in `body`, with room above the plot for a row of x̃ labels
+/// per x̃ group. Data coordinates: u = x − wall in mm (round ticks), E in `y`'s unit.
+fn draw_axes<'a, DB: DrawingBackend>(
+    body: &'a DrawingArea<DB, Shift>,
+    plot: &EnergyPlot,
+    sc: &Scale,
+    y: &YAxis,
+    n_groups: usize,
+) -> DrawResult<Chart<'a, DB>, DB> {
+    let (p, st) = (plot.params, plot.style);
+    let to_u = |x: f64| (x - p.wall) * 1e3;
+    let y_top = y.cap / y.unit;
     let y_bottom = -0.04 * y_top; // minima at E = 0 stay clear of the axis
                                   // Widened by a rounding error, so that a tick at an end (60 mm from 0.563 − 0.503) shows;
                                   // a billionth of the width moves no pixel.
     let slack = 1e-9 * (to_u(plot.x1) - to_u(plot.x0));
     let (u0, u1) = (to_u(plot.x0) - slack, to_u(plot.x1) + slack);
 
-    let strip = sc.px(20.0 + X_TILDE_ROW * (groups.len() as f64 - 1.0));
+    let strip = sc.px(20.0 + X_TILDE_ROW * (n_groups as f64 - 1.0));
     let (label_w, label_h) = (sc.px(50.0), sc.px(40.0));
     let (margin_l, margin_r) = (sc.px(4.0), sc.px(14.0));
-    let body_h = height as i32 - header_h;
-    if body_h - strip - label_h < sc.px(30.0) || width as i32 - label_w - margin_l - margin_r < sc.px(30.0) {
+    let (width, body_h) = body.dim_in_pixel();
+    if body_h as i32 - strip - label_h < sc.px(30.0)
+        || width as i32 - label_w - margin_l - margin_r < sc.px(30.0)
+    {
         return Err(DrawingAreaErrorKind::LayoutError);
     }
-    let mut chart = ChartBuilder::on(&body)
+    let mut chart = ChartBuilder::on(body)
         .margin_top(strip)
         .margin_right(margin_r)
         .margin_left(margin_l)
@@ -321,17 +367,16 @@ pub fn draw<DB: DrawingBackend>(
         .y_label_area_size(label_w)
         .build_cartesian_2d(u0..u1, y_bottom..y_top)?;
 
-    let (px_range, py_range) = chart.plotting_area().get_pixel_range();
-    let area = Bbox { x0: px_range.start, y0: py_range.start, x1: px_range.end, y1: py_range.end };
-    let plot_w = (area.x1 - area.x0).max(1);
+    let (px_range, _) = chart.plotting_area().get_pixel_range();
+    let plot_w = (px_range.end - px_range.start).max(1);
     let n_x_labels = ((f64::from(plot_w) / (45.0 * sc.s)) as usize).clamp(4, 14);
     let x_decimals = decimals_for((u1 - u0) / n_x_labels as f64);
     let y_decimals = decimals_for(y_top / 6.0);
     let fmt_x = |u: &f64| st.number(signed(*u, x_decimals));
     let fmt_y = |v: &f64| st.number(signed(*v, y_decimals));
     let w = &st.words;
-    let x_desc = format!("{}   ({} {} m)", w.x_axis, w.front_face_at, st.number(trim_m(wall)));
-    let y_desc = format!("E(x) [{unit_name}]");
+    let x_desc = format!("{}   ({} {} m)", w.x_axis, w.front_face_at, st.number(trim_m(p.wall)));
+    let y_desc = format!("E(x) [{}]", y.unit_name);
     chart
         .configure_mesh()
         .x_labels(n_x_labels)
@@ -347,63 +392,71 @@ pub fn draw<DB: DrawingBackend>(
         .axis_style(st.axis.stroke_width(sc.stroke(1.0)))
         .set_all_tick_mark_size(sc.px(4.0))
         .draw()?;
+    Ok(chart)
+}
 
-    let to_px = |x: f64, e: f64| chart.backend_coord(&(to_u(x), e / unit));
-    let ctx = Ctx { sc: &sc, st, p, area, cap, x0: plot.x0, x1: plot.x1, to_px: &to_px };
-    // Fixed labels are placed first, so the iterates' numbers keep clear of them, and drawn
-    // last, over the curves.
+/// Everything inside the axes: the wall, the curves, the x̃ lines, the minimizers and the
+/// iterates. Fixed labels are placed first, so the iterates' numbers keep clear of them, and
+/// drawn last, over the curves.
+fn draw_data<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    ctx: &Ctx,
+    layers: &[Layer],
+    looks: &[&ModelStyle],
+    groups: &[Vec<usize>],
+) -> DrawResult<(), DB> {
     let x_tilde_px: Vec<i32> = groups
         .iter()
-        .map(|g| plot.layers[g[0]].x_tilde)
+        .map(|g| layers[g[0]].x_tilde)
         .filter(|&x| ctx.in_window(x))
         .map(|x| ctx.xp(x))
         .collect();
-    let mut labels = draw_wall(root, &ctx, &x_tilde_px)?;
-    labels.extend(draw_curves(root, &ctx, plot.layers, &looks)?);
-    let mut taken: Vec<Bbox> = labels.iter().map(|l| l.bbox(&sc)).collect();
-    let x_labels: Vec<XLabel> = groups.iter().map(|g| x_tilde_label(&ctx, plot.layers, g)).collect();
-    let x_rows = x_tilde_rows(&ctx, &x_labels);
+    let mut labels = draw_wall(root, ctx, &x_tilde_px)?;
+    labels.extend(draw_curves(root, ctx, layers, looks)?);
+    let mut taken: Vec<Bbox> = labels.iter().map(|l| l.bbox(ctx.sc)).collect();
+    let x_labels: Vec<XLabel> = groups.iter().map(|g| x_tilde_label(ctx, layers, g)).collect();
+    let x_rows = x_tilde_rows(ctx, &x_labels);
     for (label, &row) in x_labels.iter().zip(&x_rows) {
-        draw_x_tilde_line(root, &ctx, label, row)?;
+        draw_x_tilde_line(root, ctx, label, row)?;
     }
     for (label, &row) in x_labels.iter().zip(&x_rows) {
-        draw_x_tilde_text(root, &ctx, &looks, label, row, &mut taken)?;
+        draw_x_tilde_text(root, ctx, looks, label, row, &mut taken)?;
     }
+    let marked = draw_minimizers(root, ctx, layers, looks, &mut taken)?;
+    // Newton iterates of each layer's step, numbered as the status counts them (1 = start);
+    // the first layer's on top.
+    for (i, layer) in layers.iter().enumerate().rev() {
+        let it = IterateCtx { ctx, look: looks[i], above_first: i % 2 == 0, min_at: marked[i] };
+        draw_iterates(root, &it, layer.iterates, &mut taken)?;
+    }
+    for l in &labels {
+        l.draw(root, ctx.sc)?;
+    }
+    Ok(())
+}
 
-    // Each model's minimizer, in the page's shapes, the first layer's smallest and on top so
-    // that all show where they coincide (x̃ out of contact); ringed in the text colour,
-    // unlike the iterates.
-    let mut marked: Vec<Option<(i32, i32)>> = vec![None; plot.layers.len()];
-    for (i, layer) in plot.layers.iter().enumerate().rev() {
-        let em = landscape::energy(p, layer.model, layer.minimizer, layer.x_tilde);
-        if ctx.in_window(layer.minimizer) && em <= cap {
-            let r = sc.px(minimizer_radius(i));
-            let c = to_px(layer.minimizer, em);
-            marker(root, &sc, looks[i].marker, c, r, looks[i].color, st.text)?;
+/// Each model's minimizer, in the page's shapes, the first layer's smallest and on top so
+/// that all show where they coincide (x̃ out of contact); ringed in the text colour, unlike
+/// the iterates. Returns where each was marked (none: off the plot).
+fn draw_minimizers<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    ctx: &Ctx,
+    layers: &[Layer],
+    looks: &[&ModelStyle],
+    taken: &mut Vec<Bbox>,
+) -> DrawResult<Vec<Option<(i32, i32)>>, DB> {
+    let mut marked: Vec<Option<(i32, i32)>> = vec![None; layers.len()];
+    for (i, layer) in layers.iter().enumerate().rev() {
+        let em = landscape::energy(ctx.p, layer.model, layer.minimizer, layer.x_tilde);
+        if ctx.in_window(layer.minimizer) && em <= ctx.cap {
+            let r = ctx.sc.px(minimizer_radius(i));
+            let c = (ctx.to_px)(layer.minimizer, em);
+            marker(root, ctx.sc, looks[i].marker, c, r, looks[i].color, ctx.st.text)?;
             taken.push(Bbox { x0: c.0 - r, y0: c.1 - r, x1: c.0 + r, y1: c.1 + r });
             marked[i] = Some(c);
         }
     }
-    // Newton iterates of each layer's step, numbered as the status counts them (1 = start);
-    // the first layer's on top.
-    for (i, layer) in plot.layers.iter().enumerate().rev() {
-        let it = IterateCtx { ctx: &ctx, look: looks[i], above_first: i % 2 == 0, min_at: marked[i] };
-        draw_iterates(root, &it, layer.iterates, &mut taken)?;
-    }
-
-    for l in &labels {
-        l.draw(root, &sc)?;
-    }
-    draw_legend(&header, &sc, st, &legend, &rows, (legend_left, pad, row_h))?;
-
-    Ok(PlotFrame {
-        left: f64::from(area.x0),
-        right: f64::from(area.x1),
-        top: f64::from(area.y0),
-        bottom: f64::from(area.y1),
-        x0: plot.x0,
-        x1: plot.x1,
-    })
+    Ok(marked)
 }
 
 /// The minimizer marker of layer `i`, in CSS px: each larger than the one drawn over it.
