@@ -2,11 +2,13 @@
 //! step's marker above the energy plot at the impact step, as one SVG or PNG
 //! (`ipc-wall figure`). The energy plot is [`crate::plot::draw`], the page's own code, here
 //! on plotters' SVG and bitmap backends; the scene is a compact version of www/scene.js.
+//! Its colours are the page's CSS variables, read from www/style.css ([`Palette`]).
 //!
 //! Both parts are drawn with their own origin at (0, 0) (the plot's coordinates are the
 //! backend's): the SVG nests the plot's `<svg id="energy-plot">` below the scene's
 //! `<svg id="scene">`; the PNG draws the plot into the lower rows of the same buffer.
 
+use std::collections::HashMap;
 use std::sync::Once;
 
 use plotters::coord::Shift;
@@ -51,8 +53,11 @@ pub struct Style {
     pub dark: bool,
 }
 
-/// The figure's colours: the page's (www/style.css), written once more here because the
-/// static figure has no page to read them from; the page hands the plot its own.
+/// The page's stylesheet, the one owner of every colour: the page reads its variables at run
+/// time, the figure here at compile time (a change to the CSS rebuilds the figure with it).
+pub const PAGE_CSS: &str = include_str!("../www/style.css");
+
+/// The figure's colours: the page's CSS variables (see [`Palette::from_css`]).
 #[derive(Clone, Copy, Debug)]
 pub struct Palette {
     pub background: RGBColor,
@@ -69,55 +74,136 @@ pub struct Palette {
     pub penalty_text: RGBColor,
     pub ipc_text: RGBColor,
     pub x_tilde: RGBColor,
+    /// The barrier's activation zone d̂ (translucent) and its label.
+    pub barrier: RGBAColor,
+    pub barrier_text: RGBColor,
 }
 
 impl Palette {
-    /// `prefers-color-scheme: light`.
-    pub const LIGHT: Palette = Palette {
-        background: RGBColor(0xff, 0xff, 0xff),
-        text: RGBColor(0x1c, 0x1e, 0x22),
-        muted: RGBColor(0x5a, 0x60, 0x6b),
-        grid: RGBColor(0xe4, 0xe6, 0xea),
-        axis: RGBColor(0xc4, 0xc8, 0xcf),
-        wall_fill: RGBColor(0xee, 0xec, 0xe6),
-        wall_hatch: RGBColor(0xbd, 0xb8, 0xad),
-        wall_edge: RGBColor(0x8d, 0x88, 0x7d),
-        penalty: RGBColor(0xdc, 0x3b, 0x2c),
-        ipc: RGBColor(0x2f, 0x9e, 0x50),
-        penalty_text: RGBColor(0xb0, 0x26, 0x1a),
-        ipc_text: RGBColor(0x1b, 0x75, 0x36),
-        x_tilde: RGBColor(0x7a, 0x3f, 0xc6),
-    };
+    /// The colours of [`PAGE_CSS`] in the light or dark scheme.
+    pub fn page(dark: bool) -> Result<Palette, String> {
+        Palette::from_css(PAGE_CSS, dark).map_err(|e| format!("www/style.css: {e}"))
+    }
 
-    /// `prefers-color-scheme: dark`.
-    pub const DARK: Palette = Palette {
-        background: RGBColor(0x17, 0x1a, 0x1f),
-        text: RGBColor(0xe6, 0xe8, 0xeb),
-        muted: RGBColor(0xa2, 0xa9, 0xb4),
-        grid: RGBColor(0x2a, 0x2f, 0x37),
-        axis: RGBColor(0x4b, 0x51, 0x5b),
-        wall_fill: RGBColor(0x29, 0x2c, 0x32),
-        wall_hatch: RGBColor(0x4f, 0x54, 0x5d),
-        wall_edge: RGBColor(0x6e, 0x74, 0x7e),
-        penalty: RGBColor(0xff, 0x6a, 0x5a),
-        ipc: RGBColor(0x4c, 0xc7, 0x74),
-        penalty_text: RGBColor(0xff, 0x8b, 0x7e),
-        ipc_text: RGBColor(0x72, 0xd8, 0x92),
-        x_tilde: RGBColor(0xb6, 0x8c, 0xff),
-    };
-
-    pub fn for_theme(dark: bool) -> Palette {
-        if dark {
-            Palette::DARK
-        } else {
-            Palette::LIGHT
-        }
+    /// The colours of a stylesheet's variables, named as www/energy.js reads them for the
+    /// page's plot: `:root`'s, and with `dark` those of its `prefers-color-scheme: dark` block
+    /// over them. An error names a variable that is missing or not a colour.
+    pub fn from_css(css: &str, dark: bool) -> Result<Palette, String> {
+        let vars = css_variables(css, dark)?;
+        let color = |name: &str| -> Result<RGBAColor, String> {
+            let value = vars.get(name).ok_or_else(|| format!("no --{name} in {}", scheme(dark)))?;
+            parse_color(value).ok_or_else(|| format!("--{name}: {value:?} is not #rrggbb, rgb() or rgba()"))
+        };
+        let opaque = |name: &str| -> Result<RGBColor, String> {
+            let c = color(name)?;
+            (c.3 == 1.0).then_some(RGBColor(c.0, c.1, c.2)).ok_or_else(|| format!("--{name} is not opaque"))
+        };
+        Ok(Palette {
+            background: opaque("canvas-bg")?,
+            text: opaque("fg")?,
+            muted: opaque("muted")?,
+            grid: opaque("lane")?,
+            axis: opaque("line")?,
+            wall_fill: opaque("wall-fill")?,
+            wall_hatch: opaque("wall-hatch")?,
+            wall_edge: opaque("wall-edge")?,
+            penalty: opaque("penalty")?,
+            ipc: opaque("ipc")?,
+            penalty_text: opaque("penalty-text")?,
+            ipc_text: opaque("ipc-text")?,
+            x_tilde: opaque("xtilde")?,
+            barrier: color("barrier")?,
+            barrier_text: opaque("barrier-text")?,
+        })
     }
 
     /// Ball `i`'s (colour, text colour), in the order of [`BALLS`].
     fn ball(&self, i: usize) -> (RGBColor, RGBColor) {
         [(self.penalty, self.penalty_text), (self.ipc, self.ipc_text)][i]
     }
+}
+
+fn scheme(dark: bool) -> &'static str {
+    if dark {
+        "the dark scheme"
+    } else {
+        ":root"
+    }
+}
+
+/// The custom properties (`--name: value;`, by name without the dashes) of the stylesheet's
+/// first `:root` block, and with `dark` those of the `:root` inside its
+/// `@media (prefers-color-scheme: dark)` block over them.
+pub fn css_variables(css: &str, dark: bool) -> Result<HashMap<String, String>, String> {
+    let mut vars = HashMap::new();
+    let root = block(css, ":root").ok_or("no :root { … } block")?;
+    declarations(root, &mut vars);
+    if dark {
+        let media = block(css, "@media (prefers-color-scheme: dark)")
+            .ok_or("no @media (prefers-color-scheme: dark) { … } block")?;
+        declarations(block(media, ":root").ok_or("no :root { … } in the dark scheme's block")?, &mut vars);
+    }
+    Ok(vars)
+}
+
+/// The inside of the first `{ … }` whose selector is exactly `selector` (braces balanced).
+fn block<'a>(css: &'a str, selector: &str) -> Option<&'a str> {
+    let mut from = 0;
+    while let Some(i) = css[from..].find(selector).map(|i| i + from) {
+        let after = css[i + selector.len()..].trim_start();
+        let starts_line = css[..i].trim_end_matches([' ', '\t']).ends_with('\n') || i == 0;
+        if starts_line && after.starts_with('{') {
+            let open = css.len() - after.len();
+            let mut depth = 0;
+            for (j, ch) in css[open..].char_indices() {
+                depth += match ch {
+                    '{' => 1,
+                    '}' => -1,
+                    _ => 0,
+                };
+                if depth == 0 {
+                    return Some(&css[open + 1..open + j]);
+                }
+            }
+            return None;
+        }
+        from = i + selector.len();
+    }
+    None
+}
+
+/// Adds the block's own `--name: value;` declarations (not those of nested blocks) to `vars`.
+fn declarations(block: &str, vars: &mut HashMap<String, String>) {
+    for decl in block.split(';') {
+        let decl = decl.trim();
+        if let Some((name, value)) = decl.strip_prefix("--").and_then(|d| d.split_once(':')) {
+            vars.insert(name.trim().to_string(), value.trim().to_string());
+        }
+    }
+}
+
+/// A CSS colour as the page's variables write it: `#rgb`, `#rrggbb`, `rgb(r, g, b)` or
+/// `rgba(r, g, b, a)`.
+pub fn parse_color(css: &str) -> Option<RGBAColor> {
+    let s = css.trim();
+    if let Some(hex) = s.strip_prefix('#') {
+        let full: String = match hex.len() {
+            3 => hex.chars().flat_map(|c| [c, c]).collect(),
+            6 => hex.to_string(),
+            _ => return None,
+        };
+        let v = u32::from_str_radix(&full, 16).ok()?;
+        return Some(RGBAColor((v >> 16) as u8, (v >> 8) as u8, v as u8, 1.0));
+    }
+    let args = s.strip_prefix("rgba(").or_else(|| s.strip_prefix("rgb("))?.strip_suffix(')')?;
+    let parts: Vec<&str> = args.split(',').map(str::trim).collect();
+    let channel = |i: usize| parts[i].parse::<u8>().ok();
+    let alpha = match parts.len() {
+        3 => 1.0,
+        4 => parts[3].parse::<f64>().ok().filter(|a| (0.0..=1.0).contains(a))?,
+        _ => return None,
+    };
+    Some(RGBAColor(channel(0)?, channel(1)?, channel(2)?, alpha))
 }
 
 /// The figure's balls, as the page draws them: model, marker, dashed curve (the halves
@@ -127,8 +213,8 @@ const BALLS: [(Model, Marker, bool); 2] =
 
 impl Style {
     /// The energy plot's colours and words, as the page hands them over.
-    pub fn plot(&self) -> plot::Style {
-        let pal = Palette::for_theme(self.dark);
+    pub fn plot(&self) -> Result<plot::Style, String> {
+        let pal = Palette::page(self.dark)?;
         let w = words(self.lang);
         let mut models = [None, None, None, None];
         for (i, (model, marker, dashed)) in BALLS.into_iter().enumerate() {
@@ -136,7 +222,7 @@ impl Style {
             let label = [w.plot_penalty, w.plot_ipc][i].to_string();
             models[model as usize] = Some(ModelStyle { color, text, marker, dashed, label });
         }
-        plot::Style {
+        Ok(plot::Style {
             background: pal.background,
             text: pal.text,
             muted: pal.muted,
@@ -146,8 +232,8 @@ impl Style {
             wall_hatch: pal.wall_hatch,
             wall_edge: pal.wall_edge,
             x_tilde: pal.x_tilde,
-            dhat_fill: pal.ipc.mix(0.12),
-            dhat_text: pal.ipc_text,
+            dhat_fill: pal.barrier,
+            dhat_text: pal.barrier_text,
             models,
             words: plot::Words {
                 iterates: w.plot_iterates.to_string(),
@@ -158,7 +244,7 @@ impl Style {
                 step: w.plot_step.to_string(),
             },
             decimal: if self.lang == Lang::Es { ',' } else { '.' },
-        }
+        })
     }
 }
 
@@ -221,11 +307,12 @@ impl Throws {
 /// The figure as an SVG document.
 pub fn svg(params: &Params, style: Style) -> Result<String, String> {
     register_fonts();
+    let pal = Palette::page(style.dark)?;
     let throws = Throws::run(params);
     let mut scene = String::new();
     {
         let root = SVGBackend::with_string(&mut scene, (WIDTH, SCENE_HEIGHT)).into_drawing_area();
-        draw_scene(&root, params, &throws, style, 1.0).map_err(|e| format!("scene: {e}"))?;
+        draw_scene(&root, params, &throws, style, &pal, 1.0).map_err(|e| format!("scene: {e}"))?;
         root.present().map_err(|e| format!("scene: {e}"))?;
     }
     let mut energy = String::new();
@@ -247,6 +334,7 @@ pub fn svg(params: &Params, style: Style) -> Result<String, String> {
 /// [`PNG_SCALE`] device pixels each.
 pub fn png(params: &Params, style: Style) -> Result<Vec<u8>, String> {
     register_fonts();
+    let pal = Palette::page(style.dark)?;
     let throws = Throws::run(params);
     let s = PNG_SCALE;
     let (w, scene_h, plot_h) = (WIDTH * s, SCENE_HEIGHT * s, PLOT_HEIGHT * s);
@@ -254,7 +342,7 @@ pub fn png(params: &Params, style: Style) -> Result<Vec<u8>, String> {
     let (top, bottom) = rgb.split_at_mut((w * scene_h * 3) as usize);
     {
         let root = BitMapBackend::with_buffer(top, (w, scene_h)).into_drawing_area();
-        draw_scene(&root, params, &throws, style, f64::from(s)).map_err(|e| format!("scene: {e}"))?;
+        draw_scene(&root, params, &throws, style, &pal, f64::from(s)).map_err(|e| format!("scene: {e}"))?;
         root.present().map_err(|e| format!("scene: {e}"))?;
     }
     {
@@ -309,7 +397,7 @@ fn draw_plot<DB: DrawingBackend>(
 ) -> Result<(), String> {
     let layers = throws.layers();
     let (x0, x1) = plot::window(params, &throws.x_tilde);
-    let st = style.plot();
+    let st = style.plot()?;
     let input = EnergyPlot { params, layers: &layers, x0, x1, dpr, style: &st };
     plot::draw(root, &input).map_err(|e| format!("energy plot: {e}"))?;
     root.present().map_err(|e| format!("energy plot: {e}"))
@@ -434,9 +522,9 @@ fn draw_scene<DB: DrawingBackend>(
     params: &Params,
     throws: &Throws,
     style: Style,
+    pal: &Palette,
     s: f64,
 ) -> DrawResult<DB> {
-    let pal = Palette::for_theme(style.dark);
     let px = |css: f64| (css * s).round() as i32;
     let font = |css: f64, bold: bool, color: RGBColor, h: HPos| {
         let st = if bold { FontStyle::Bold } else { FontStyle::Normal };

@@ -93,6 +93,23 @@ pub struct FreeFlight {
     pub energy: f64,
 }
 
+impl FreeFlight {
+    /// Newton iterations of a free-flight step as the article counts them: the step, then
+    /// its confirmation.
+    pub const ITERATIONS: u32 = 2;
+
+    /// The step as [`Integrator::solve`] returns it.
+    pub fn solution(&self) -> StepSolution {
+        StepSolution {
+            x: self.x,
+            energy: self.energy,
+            iterations: Self::ITERATIONS,
+            contact_free: true,
+            converged: true,
+        }
+    }
+}
+
 /// The incremental potential of one model at one set of parameters.
 #[derive(Clone, Copy, Debug)]
 pub struct Integrator {

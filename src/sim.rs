@@ -97,6 +97,7 @@ pub struct Simulation {
     trace: Option<Vec<Iterate>>,
 }
 
+/// Building and restarting a throw.
 impl Simulation {
     /// A throw of `model` at `params` (validated by the caller: see [`Params::validate`]).
     pub fn new(params: &Params, model: Model, horizon: Horizon) -> Self {
@@ -145,6 +146,22 @@ impl Simulation {
         *self = Self { trace, ..Self::new(&self.params, self.integrator.model(), self.horizon) };
     }
 
+    /// The same throw, in the same state, continued with another contact model. Meaningful
+    /// while the throw has been out of contact range for both models.
+    pub fn with_model(&self, model: Model) -> Simulation {
+        Simulation { integrator: Integrator::new(&self.params, model), ..self.clone() }
+    }
+
+    /// [`Simulation::with_model`] with the penalty stiffness `k` as well: the approach does
+    /// not depend on `k`, so one approach serves every stiffness of a table row.
+    pub fn with_penalty_stiffness(&self, k: f64) -> Simulation {
+        let params = Params { k, ..self.params };
+        Simulation { params, integrator: Integrator::new(&params, Model::Penalty), ..self.clone() }
+    }
+}
+
+/// Stepping: one Newton solve of the integrator per step, and the outcome it decides.
+impl Simulation {
     /// Advances one step, or returns `None` once the outcome is decided.
     pub fn step(&mut self) -> Option<StepReport> {
         if self.outcome != Outcome::Flying {
@@ -172,41 +189,49 @@ impl Simulation {
         true
     }
 
-    /// The same throw, in the same state, continued with another contact model. Meaningful
-    /// while the throw has been out of contact range for both models.
-    pub fn with_model(&self, model: Model) -> Simulation {
-        Simulation { integrator: Integrator::new(&self.params, model), ..self.clone() }
-    }
-
-    /// [`Simulation::with_model`] with the penalty stiffness `k` as well: the approach does
-    /// not depend on `k`, so one approach serves every stiffness of a table row.
-    pub fn with_penalty_stiffness(&self, k: f64) -> Simulation {
-        let params = Params { k, ..self.params };
-        Simulation { params, integrator: Integrator::new(&params, Model::Penalty), ..self.clone() }
-    }
-
+    /// Moves the ball to the step's solution and decides the outcome.
     fn commit(&mut self, sol: StepSolution, v: f64, x_tilde: f64) -> StepReport {
         self.step += 1;
         self.x = sol.x;
         self.v = v;
-        let p = &self.params;
-        if p.side_of(self.x) == WallSide::Behind {
+        if self.params.side_of(self.x) == WallSide::Behind {
             self.outcome = Outcome::Through;
         } else {
-            self.xmax = max_from(self.xmax, self.x);
-            self.newton_max = self.newton_max.max(sol.iterations);
-            self.converged &= sol.converged;
-            let in_contact = self.integrator.contact().active(self.x);
-            self.contact |= in_contact;
-            let left_contact = self.contact && !in_contact && self.v < 0.0;
-            let ended = match self.horizon {
-                Horizon::Steps(_) => self.step >= self.cap,
-                Horizon::UntilDecided => left_contact || self.step >= self.cap,
-            };
-            if ended {
+            let in_contact = self.count(&sol);
+            if self.ended(in_contact) {
                 self.outcome = Outcome::Stopped;
             }
         }
+        self.report(&sol, x_tilde)
+    }
+
+    /// Adds a step in front of or inside the wall to the result (the largest x, the Newton
+    /// maximum, convergence, contact); returns whether the ball is in contact range now.
+    #[inline]
+    fn count(&mut self, sol: &StepSolution) -> bool {
+        self.xmax = max_from(self.xmax, self.x);
+        self.newton_max = self.newton_max.max(sol.iterations);
+        self.converged &= sol.converged;
+        let in_contact = self.integrator.contact().active(self.x);
+        self.contact |= in_contact;
+        in_contact
+    }
+
+    /// Whether the throw stops after this step: at the cap, or until decided once the ball
+    /// has left contact range moving away.
+    #[inline]
+    fn ended(&self, in_contact: bool) -> bool {
+        let left_contact = self.contact && !in_contact && self.v < 0.0;
+        match self.horizon {
+            Horizon::Steps(_) => self.step >= self.cap,
+            Horizon::UntilDecided => left_contact || self.step >= self.cap,
+        }
+    }
+
+    /// What the step just committed did.
+    #[inline]
+    fn report(&self, sol: &StepSolution, x_tilde: f64) -> StepReport {
+        let p = &self.params;
         StepReport {
             step: self.step,
             time: self.step as f64 * p.h,
@@ -230,6 +255,22 @@ impl Simulation {
         }
     }
 
+    /// The result so far (final once [`Simulation::outcome`] is not `Flying`).
+    pub fn result(&self) -> ThrowResult {
+        ThrowResult {
+            outcome: self.outcome,
+            xmax_minus_wall: self.xmax - self.params.wall,
+            newton_max: self.newton_max,
+            steps: self.step,
+            touching: self.xmax == self.params.wall,
+            converged: self.converged,
+        }
+    }
+}
+
+/// The fast paths: free-flight steps taken with the integrator's [`Integrator::free_flight`]
+/// and the bookkeeping cut to what can change, bit for bit as [`Simulation::step`].
+impl Simulation {
     /// Takes free-flight steps, bit for bit as [`Simulation::step`] would, for as long as each
     /// is provably out of contact range and settles in the usual two Newton iterations;
     /// returns how many it took. Most of a slow throw is this approach to the wall.
@@ -287,7 +328,7 @@ impl Simulation {
             self.v = f.v;
             self.xmax = f.xmax;
             self.step = f.step;
-            self.newton_max = self.newton_max.max(2);
+            self.newton_max = self.newton_max.max(FreeFlight::ITERATIONS);
         }
         n
     }
@@ -300,9 +341,7 @@ impl Simulation {
             return false;
         }
         let Some(f) = self.integrator.free_flight(self.x, self.v) else { return false };
-        let sol =
-            StepSolution { x: f.x, energy: f.energy, iterations: 2, contact_free: true, converged: true };
-        self.commit(sol, f.v, f.x_tilde);
+        self.commit(f.solution(), f.v, f.x_tilde);
         true
     }
 
@@ -315,19 +354,10 @@ impl Simulation {
             }
         }
     }
+}
 
-    /// The result so far (final once [`Simulation::outcome`] is not `Flying`).
-    pub fn result(&self) -> ThrowResult {
-        ThrowResult {
-            outcome: self.outcome,
-            xmax_minus_wall: self.xmax - self.params.wall,
-            newton_max: self.newton_max,
-            steps: self.step,
-            touching: self.xmax == self.params.wall,
-            converged: self.converged,
-        }
-    }
-
+/// Reading the throw.
+impl Simulation {
     /// Every Newton iterate of the latest step; empty unless built [`Simulation::with_trace`].
     pub fn iterates(&self) -> &[Iterate] {
         self.trace.as_deref().unwrap_or(&[])

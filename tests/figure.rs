@@ -13,6 +13,11 @@ fn hex(c: plotters::style::RGBColor) -> String {
     format!("#{:02X}{:02X}{:02X}", c.0, c.1, c.2)
 }
 
+/// The page's light colours (www/style.css).
+fn light() -> Palette {
+    Palette::page(false).unwrap()
+}
+
 fn by_id<'a>(doc: &'a Document, id: &str) -> Node<'a, 'a> {
     doc.descendants().find(|n| n.attribute("id") == Some(id)).unwrap_or_else(|| panic!("no #{id}"))
 }
@@ -41,7 +46,7 @@ fn the_svg_has_both_curves_the_wall_and_the_x_tilde_line() {
     let p = Params::default();
     let text = figure::svg(&p, Style::default()).unwrap();
     let doc = Document::parse(&text).expect("well-formed SVG");
-    let pal = Palette::LIGHT;
+    let pal = light();
     let svg = doc.root_element();
     assert_eq!(
         (num(&svg, "width"), num(&svg, "height")),
@@ -84,7 +89,7 @@ fn the_scene_marks_every_step_of_both_throws() {
     let text = figure::svg(&p, Style::default()).unwrap();
     let doc = Document::parse(&text).unwrap();
     let scene = by_id(&doc, "scene");
-    let pal = Palette::LIGHT;
+    let pal = light();
     for (i, c) in [pal.penalty, pal.ipc].into_iter().enumerate() {
         let faint = with(scene, "polyline", "stroke", &hex(c));
         let faint = faint.iter().filter(|n| n.attribute("opacity") == Some("0.45")).count();
@@ -115,7 +120,8 @@ fn spanish_and_dark_change_words_and_colours() {
     let p = Params::default().with_v0(50.0).unwrap().with_k(1e8).unwrap();
     let text = figure::svg(&p, Style { lang: Lang::Es, dark: true }).unwrap();
     let doc = Document::parse(&text).unwrap();
-    assert!(!with(by_id(&doc, "energy-plot"), "rect", "fill", &hex(Palette::DARK.background)).is_empty());
+    let dark = Palette::page(true).unwrap();
+    assert!(!with(by_id(&doc, "energy-plot"), "rect", "fill", &hex(dark.background)).is_empty());
     let words: String = doc.descendants().filter_map(|n| n.text()).collect();
     assert!(words.contains("penalización ½kp²"), "{words}");
     assert!(words.contains("pared"), "{words}");
@@ -141,12 +147,12 @@ fn the_png_decodes_at_its_size_with_text_from_the_shipped_font() {
     };
     // The IPC lane's label ("IPC: stopped …", bold, in the IPC text colour) left of the
     // track's markers: only glyphs have that colour there.
-    let label = count(14 * s, 300 * s, 80 * s, 106 * s, Palette::LIGHT.ipc_text);
+    let label = count(14 * s, 300 * s, 80 * s, 106 * s, light().ipc_text);
     assert!(label > 200, "{label} text pixels");
     // Both curves in the plot.
     let plot = (SCENE_HEIGHT * s, (SCENE_HEIGHT + PLOT_HEIGHT) * s);
-    assert!(count(0, WIDTH * s, plot.0, plot.1, Palette::LIGHT.ipc) > 100);
-    assert!(count(0, WIDTH * s, plot.0, plot.1, Palette::LIGHT.penalty) > 300);
+    assert!(count(0, WIDTH * s, plot.0, plot.1, light().ipc) > 100);
+    assert!(count(0, WIDTH * s, plot.0, plot.1, light().penalty) > 300);
 }
 
 #[test]
@@ -174,7 +180,7 @@ fn the_cli_writes_the_svg_and_refuses_a_list() {
 fn four_model_style() -> ipc_wall::plot::Style {
     use ipc_wall::plot::{Marker, ModelStyle};
     use plotters::style::RGBColor;
-    let mut st = Style::default().plot();
+    let mut st = Style::default().plot().unwrap();
     let look = |color: RGBColor, marker, dashed, label: &str| {
         Some(ModelStyle { color, text: color, marker, dashed, label: label.to_string() })
     };
@@ -227,7 +233,7 @@ fn every_model_of_the_table_can_be_drawn_and_the_barrier_alone_curve_is_finite_b
         assert!(words.contains(label), "legend {label}: {words}");
     }
     // The wall's back face, as drawn: the right edge of its fill.
-    let pal = Palette::LIGHT;
+    let pal = light();
     let walls = with(root, "rect", "fill", &hex(pal.wall_fill));
     let wall = walls.iter().max_by(|a, b| num(a, "height").total_cmp(&num(b, "height"))).unwrap();
     let back_px = num(wall, "x") + num(wall, "width");
@@ -276,14 +282,14 @@ fn the_barrier_alone_energy_has_a_second_bump_past_the_back_face_and_none_beyond
 #[test]
 fn the_wall_label_keeps_clear_of_the_x_tilde_line() {
     let p = Params::default();
-    let st = Style::default().plot();
+    let st = Style::default().plot().unwrap();
     for width in [1280, 800, 390] {
         // x̃ at the wall's mid-plane: where the centred label used to sit under the line.
         for x_tilde in [p.wall + 0.5 * p.thickness, p.wall + 0.1 * p.thickness, p.wall + 0.9 * p.thickness] {
             let text = plot_svg(&p, &st, &Model::BOTH, x_tilde, width);
             let doc = Document::parse(&text).unwrap();
             let root = doc.root_element();
-            let line: Vec<f64> = with(root, "polyline", "stroke", &hex(Palette::LIGHT.x_tilde))
+            let line: Vec<f64> = with(root, "polyline", "stroke", &hex(light().x_tilde))
                 .iter()
                 .flat_map(|n| points(n))
                 .map(|(x, _)| x)

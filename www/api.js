@@ -84,10 +84,6 @@ export function rememberParams() {
   lastHalves = figure.state().halves;
 }
 
-export function specs() {
-  return guard((_, g) => g.parameterSpecs());
-}
-
 /** Where position `x` is relative to the wall: 'front' (up to the front face), 'inside', or
  * 'behind' (past the back face, where a throw is through), as the core classifies it. Every
  * sentence about a position asks this one function. */

@@ -2,6 +2,7 @@
 // State stays in Rust (the Figure); each frame JS asks for small plain values and draws.
 
 import * as api from './api.js';
+import { SPECS } from '../pkg/specs.js';
 import {
   t,
   setLang,
@@ -63,7 +64,7 @@ const ui = {
   // What the energy plot shows (Figure.energyLayers): per ball its x̃, marked minimizer, step.
   plotted: { key: '', xTilde: NaN, x0: NaN, x1: NaN },
   iterates: { key: '' },
-  specs: [], // the core's parameterSpecs(): names, units, ranges, defaults
+  specs: SPECS, // the core's parameters (pkg/specs.js): names, units, ranges, defaults
   langChosen: null, // the language the link asked for or the reader picked; null: the browser's
   embed: false, // ?embed=1: no page chrome
   view: 'full', // ?view=: which part of the figure the page shows (index.html's data-views)
@@ -1111,7 +1112,6 @@ async function main() {
   wake();
   try {
     await api.load({}, compiledWasm);
-    ui.specs = api.specs();
     applyLink();
   } catch (e) {
     // Offer the same Reset as after a panic: it retries the import.

@@ -3,10 +3,13 @@
 // says the claim in one sentence; once every ball is decided it also says what this very
 // throw did, so the reader sees the claim reproduced (or not) rather than taking it on trust.
 
-import * as api from './api.js';
+import { SPECS } from '../pkg/specs.js';
 import { t, fmtGap, fmtDepth } from './i18n.js';
 import { el } from './chart.js';
 import { look } from './models.js';
+
+/** The article's parameters (the core's defaults). */
+const DEFAULTS = Object.fromEntries(SPECS.map((s) => [s.name, s.default]));
 
 /** The claims: the parameters each one changes from the article's, and how to check it. */
 export const PRESETS = [
@@ -93,14 +96,12 @@ export function setupPresets(root, figure) {
   const verdict = el('p', { class: 'preset-verdict', id: 'preset-verdict', 'aria-live': 'polite' });
   root.append(el('h2', { id: 'presets-title', class: 'presets-title', 'data-i18n': 'presets.title', text: t('presets.title') }), group, claim, verdict);
 
-  let defaults = null;
   let active = null; // the preset whose parameters are the current ones
   let shownKey = '';
 
   /** The article's parameters with the preset's changes. */
   function paramsOf(p) {
-    if (!defaults) defaults = Object.fromEntries(api.specs().map((s) => [s.name, s.default]));
-    return { ...defaults, ...p.set };
+    return { ...DEFAULTS, ...p.set };
   }
 
   function apply(p) {

@@ -85,8 +85,8 @@ fn figure(out: &Path) -> Result<(), String> {
 }
 
 /// The parameters' names, units, figure ranges and defaults (src/params.rs, the same as the
-/// wasm's parameterSpecs()) as an ES module: the sliders need them for the first paint,
-/// before the wasm has loaded.
+/// wasm's parameterSpecs(), which the page does not call) as an ES module: the page's one
+/// source of them, there for the first paint, before the wasm has loaded.
 fn specs(out: &Path) -> Result<(), String> {
     use ipc_wall::{Field, Params};
     let d = Params::default();
@@ -198,5 +198,26 @@ mod tests {
         }
         assert!(page.contains(&format!("<link rel=\"modulepreload\" href=\"./pkg/{MODULE}.js\">")));
         assert!(page.contains(&format!("<link rel=\"preload\" href=\"./pkg/{MODULE}_bg.wasm\" as=\"fetch\"")));
+    }
+
+    /// The parameters reach the page once, as pkg/specs.js (written by [`specs`]), which the
+    /// sliders need before the wasm has loaded: no module asks the wasm's parameterSpecs()
+    /// for them again (that stays the public API's, for authors and tests).
+    #[test]
+    fn the_page_reads_the_parameters_from_specs_js_alone() {
+        let mut importers = 0;
+        for entry in fs::read_dir(root().join("www")).unwrap() {
+            let path = entry.unwrap().path();
+            if path.extension().is_some_and(|e| e == "js") {
+                let text = fs::read_to_string(&path).unwrap();
+                assert!(
+                    !text.contains(".parameterSpecs("),
+                    "{} asks the wasm for the parameters",
+                    path.display()
+                );
+                importers += usize::from(text.contains("from '../pkg/specs.js'"));
+            }
+        }
+        assert!(importers > 0, "no module reads pkg/specs.js");
     }
 }
