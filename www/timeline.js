@@ -61,8 +61,6 @@ export function mount(root, figure) {
   root.append(el('h2', { id: 'timeline-title', 'data-i18n': 'timeline.title' }), canvas, hint);
   let sized = 0; // bumps when the canvas is resized: part of the key
   const view = hidpiCanvas(canvas, () => (sized += 1));
-  // What the last drawing mapped: time range and plot columns, for picking.
-  const frame = { left: 0, right: 1, t1: 1, h: 0.01 };
   let history = newHistory();
   let restarts = -1;
 
@@ -81,10 +79,6 @@ export function mount(root, figure) {
     const steps = Math.max(...models.map((m) => history[m].len));
     const h = params.h;
     const t1 = Math.max(steps, 4) * h;
-    frame.left = left;
-    frame.right = right;
-    frame.t1 = t1;
-    frame.h = h;
     const tx = (tt) => left + ((right - left) * tt) / t1;
 
     // ---- x(t) ----
@@ -253,7 +247,12 @@ export function mount(root, figure) {
     }
   }
 
-  listen(canvas, frame, figure.pickStep);
+  // A click maps the throw as it is now, drawn or not yet (a panel just scrolled into view).
+  listen(canvas, () => {
+    const state = figure.state();
+    const steps = Math.max(...state.models.map((m) => state[m].steps));
+    return { left: M.left, right: view.size.w - M.right, t1: Math.max(steps, 4) * state.params.h, h: state.params.h };
+  }, figure.pickStep);
 
   return {
     /** What the drawing shows: the steps taken, the trace's step, words, colours, size. */
@@ -285,8 +284,8 @@ export function mount(root, figure) {
   };
 }
 
-/** Click or tap: the nearest step of the picture `frame`, for the trace panel. */
-function listen(canvas, frame, onPick) {
+/** Click or tap: the nearest step of the time axis `frameNow()`, for the trace panel. */
+function listen(canvas, frameNow, onPick) {
   let down = null;
   canvas.addEventListener('pointerdown', (ev) => {
     down = { x: ev.clientX, y: ev.clientY, id: ev.pointerId };
@@ -297,6 +296,7 @@ function listen(canvas, frame, onPick) {
     down = null;
     if (moved > 8) return;
     const { x } = pointerAt(canvas, ev);
+    const frame = frameNow();
     if (x < frame.left - 6 || x > frame.right + 6) return;
     const tt = ((x - frame.left) / (frame.right - frame.left)) * frame.t1;
     onPick?.(Math.max(1, Math.round(tt / frame.h)));

@@ -6,7 +6,7 @@
 // data-v, so a test can hold the panel to the core's report.
 
 import * as api from './api.js';
-import { t, fmtSig, fmtPosition, fmtGap, fmtLength } from './i18n.js';
+import { t, fmtSig, fmtPosition, fmtGap, fmtLength, getLang } from './i18n.js';
 import { el, fmtSignedLength, fmtPrefixed } from './chart.js';
 
 import { MODELS as TABLE, MODEL_NAMES, look, paintMarker } from './models.js';
@@ -126,14 +126,15 @@ export function mount(root, figure) {
     return `${m}|${currentStep()}|${state[m].steps}|${sel.follow}|${state.params.dhat}`;
   }
 
-  function render(force = false) {
-    if (!state) return;
+  let controlsKey = '';
+  /** The controls' words and state: labelled on screen or off (they are read aloud). */
+  function renderControls(force = false) {
     const m = sel.model;
     const steps = state[m].steps;
     const step = currentStep();
-    const key = renderKey();
-    if (!force && key === shownKey) return;
-    shownKey = key;
+    const key = `${renderKey()}|${getLang()}`;
+    if (!force && key === controlsKey) return;
+    controlsKey = key;
     for (const [k, b] of modelButtons) b.querySelector('.seg-label').textContent = t(`ball.${k}`);
     range.max = String(Math.max(1, steps));
     range.value = String(Math.max(1, step));
@@ -148,6 +149,17 @@ export function mount(root, figure) {
     impact.disabled = steps === 0;
     clip.textContent = t('trace.clipped');
     clip.hidden = !look(m).clipsByCcd;
+  }
+
+  function render(force = false) {
+    if (!state) return;
+    const m = sel.model;
+    const steps = state[m].steps;
+    const step = currentStep();
+    const key = renderKey();
+    if (!force && key === shownKey) return;
+    shownKey = key;
+    renderControls(force);
     if (steps === 0) {
       table.replaceChildren();
       summary.textContent = t('trace.noStep');
@@ -248,6 +260,7 @@ export function mount(root, figure) {
         sel.follow = true;
         shownKey = '';
       }
+      renderControls();
     },
     key: () => `${renderKey()}|${shownKey === '' ? 'stale' : ''}`,
     /** The rows of the step shown. */
