@@ -27,7 +27,7 @@ import { countDraw, drawCounts } from './draw.js';
 import { setupScene, readColors } from './scene.js';
 import { setupEnergy } from './energy.js';
 // Issue 4: presets, the solver's trace, the throw over time, the regime map, the table.
-import { setupExtras, updateExtras, pauseExtras } from './extras.js';
+import { mountExtras, pauseExtras } from './extras.js';
 import { MODELS as TABLE, MODEL_NAMES, look, readModelColors, paintMarker } from './models.js';
 
 // The wasm compiles while the page sets itself up (index.html preloads it); api.load waits.
@@ -35,6 +35,11 @@ const compiledWasm = WebAssembly.compileStreaming(fetch(new URL('../pkg/ipc_wall
 compiledWasm.catch(() => {}); // a failure is reported by api.load's own fetch
 // The address is rewritten this long after the last change, so a drag writes it once.
 const URL_DEBOUNCE_MS = 350;
+// The map fills until this long after the frame began (and always one group of cells), so
+// the frame with everything else stays well inside 16 ms.
+const FRAME_BUDGET_MS = 10;
+// A panel this close to the viewport counts as on screen: it is drawn just before it shows.
+const PANEL_MARGIN = '100px 0px';
 const $ = (id) => document.getElementById(id);
 
 // ---- page state -------------------------------------------------------------------------
@@ -53,6 +58,7 @@ const ui = {
   plotStep: 0, // the step the energy plot shows (picked in the trace); 0: follow the throw
   dragWindow: null, // x window frozen while dragging, so the plot does not move under the pointer
   restarts: 0, // bumps on every restart: part of the energy plot's redraw key
+  frameStart: 0, // performance.now() when this frame's work began
   sceneDirty: true,
   textDirty: true,
   colors: null,
@@ -744,6 +750,7 @@ function frame(now) {
   if (!api.isDead() && ui.state) {
     try {
       const t0 = performance.now();
+      ui.frameStart = t0;
       updateSimulation(now);
       // Playing frames between two paced steps do nothing: they count only when they step.
       const worked = ui.sceneDirty || ui.textDirty || inputWork > 0;
@@ -760,7 +767,7 @@ function frame(now) {
       const work = performance.now() - t0 + inputWork;
       // Issue 4's panels, from the second frame on so that the figure shows first; the regime
       // map fills until t0 + 10 ms (outside the work time above).
-      const extrasDrawn = firstFrameDrawn && updateExtras({ state: ui.state, restarts: ui.restarts, dark: ui.dark, frameStart: t0 });
+      const extrasDrawn = firstFrameDrawn && updatePanels(ui.state);
       if (worked || drew) {
         const i = frameCount++ % frameTimes.work.length;
         frameTimes.work[i] = work;
@@ -916,7 +923,66 @@ const figure = {
   },
   /** Shows step `step` of every ball on the energy plot. */
   showStep: (step) => showStep(step),
+  /** Counts the restarts: a new count is a new throw. */
+  restarts: () => ui.restarts,
+  /** The palette (CSS variables and the models' colours), and whether it is the dark one. */
+  colors: () => ui.colors,
+  dark: () => ui.dark,
+  /** Until when (performance.now() ms) work sliced over frames may run in this frame. */
+  deadline: () => ui.frameStart + FRAME_BUDGET_MS,
 };
+
+// ---- panels -------------------------------------------------------------------------------
+//
+// Every panel below the figure has one shape: mount(root, figure) → {update(state),
+// relabel(lang), resize(), key(state), keep(state)?}. `key(state)` names the inputs of what it
+// draws; the loop calls `update(state)` only on a frame where that key changed and the panel's
+// root is on screen (one IntersectionObserver, PANEL_MARGIN ahead). A panel off screen is left
+// stale and brought up to date in the first frame it is back. `keep(state)`, where a panel has
+// one, is what must stay current off screen too: data the API and the Copy buttons give, and
+// words that take room in the layout or are read aloud.
+const panels = [];
+let panelsStarted = 0;
+
+function mountPanels() {
+  const io = new IntersectionObserver((entries) => {
+    for (const e of entries) panels.find((p) => p.root === e.target).on = e.isIntersecting;
+  }, { rootMargin: PANEL_MARGIN });
+  for (const p of mountExtras(figure)) {
+    // `on`: null until the observer's first report. `shown`: part of the page's ?view=.
+    panels.push({ ...p, shown: inView(p.root), on: null, drawn: null });
+    io.observe(p.root);
+  }
+  onLangChange(() => {
+    for (const p of panels) {
+      p.panel.relabel(getLang());
+      p.drawn = null;
+    }
+  });
+}
+
+/**
+ * Once per frame: each panel of the view keeps its data, and draws if it is on screen and its
+ * inputs changed. At load the panels start one per frame, so that no frame is one long task.
+ * Returns whether every panel is up to date: drawn, or known to be off screen.
+ */
+function updatePanels(state) {
+  if (panelsStarted < panels.length) panelsStarted += 1;
+  let current = panelsStarted === panels.length;
+  for (const p of panels.slice(0, panelsStarted)) {
+    if (!p.shown) continue;
+    p.panel.keep?.(state);
+    if (!p.on) {
+      if (p.on === null) current = false;
+      continue;
+    }
+    const key = p.panel.key(state);
+    if (key === p.drawn) continue;
+    p.drawn = key;
+    p.panel.update(state);
+  }
+  return current;
+}
 
 /** Each ball's global minimizer of E for `xTilde`; the core refuses an x̃ out of its range. */
 function minimizers(xTilde) {
@@ -1107,7 +1173,7 @@ async function main() {
   setupResize();
   setupSharing();
   setupEmbed();
-  setupExtras(figure); // issue 4
+  mountPanels(); // issue 4
   setupVisibility();
   wake();
   try {

@@ -82,7 +82,8 @@ function decidedAll(s) {
   return s.models.every((m) => s[m].outcome !== 'flying');
 }
 
-export function setupPresets(root, figure) {
+/** The panel (`root`: its section); `figure.throwWith` throws a preset's parameters. */
+export function mount(root, figure) {
   const buttons = new Map();
   const group = el('div', { class: 'preset-buttons', role: 'group', 'aria-labelledby': 'presets-title' });
   for (const p of PRESETS) {
@@ -108,7 +109,7 @@ export function setupPresets(root, figure) {
     figure.throwWith({ ...paramsOf(p), halves: Boolean(p.halves) });
     // Said at once, not on the next frame: the previous preset's verdict never shows beside
     // this one's claim.
-    panel.update(figure.state());
+    panel.keep(figure.state());
   }
 
   function render(state) {
@@ -135,7 +136,8 @@ export function setupPresets(root, figure) {
 
   let last = null;
   const panel = {
-    update(state) {
+    /** Words only, and the verdict a live region: kept current on screen or off. */
+    keep(state) {
       last = state;
       const p = state.params;
       const pk = Object.values(p).join('|');
@@ -148,9 +150,12 @@ export function setupPresets(root, figure) {
       }) ?? null;
       render(state);
     },
+    key: () => '',
+    update() {},
     relabel() {
       if (last) render(last);
     },
+    resize() {},
   };
   return panel;
 }

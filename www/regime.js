@@ -450,7 +450,12 @@ function cellWords(model, r) {
   return t('regime.read.gap', { model: m, len: fmtGap(-r.xmax_minus_wall_m), n: r.newton_max });
 }
 
-export function setupRegime(root, { onSet, offload }) {
+/**
+ * The panel (`root`: its section). `figure` gives `throwWith` (a click throws there), the
+ * worker (`offload`), the colours and `deadline()`, until when the page's own fill may run.
+ */
+export function mount(root, figure) {
+  const { offload } = figure;
   const pick = (idx) => (name) => {
     maps[idx].model = name;
     fillPicker(maps[idx]);
@@ -479,13 +484,9 @@ export function setupRegime(root, { onSet, offload }) {
     hover: null, // [i, j] of the fine grid under the pointer or keyboard cursor
     colors: null,
     drawnKey: '',
-    visible: true,
+    sized: 0, // bumps when a canvas is resized: part of the key
   };
-  const views = maps.map((m) => hidpiCanvas(m.canvas, () => (R.drawnKey = '')));
-  // No drawing while the map is off screen; the cells are still computed.
-  new IntersectionObserver((entries) => {
-    for (const e of entries) R.visible = e.isIntersecting;
-  }, { rootMargin: '100px 0px' }).observe(root);
+  const views = maps.map((m) => hidpiCanvas(m.canvas, () => (R.sized += 1)));
 
   const newLayer = () => ({ canvas: document.createElement('canvas'), key: '', img: null, shown: null, colour: null, next: 0, version: 0 });
   const layers = [newLayer(), newLayer()];
@@ -580,7 +581,7 @@ export function setupRegime(root, { onSet, offload }) {
   function choose(cell) {
     if (!cell || !R.axes) return;
     const [v0, h] = api.guard(() => [R.axes.v0At(cell[0]), R.axes.hAt(cell[1])]);
-    onSet({ v0, h });
+    figure.throwWith({ v0, h });
   }
 
   /** Input: hover and click or tap with a pointer; arrows, Enter and Space from the keyboard. */
@@ -665,31 +666,45 @@ export function setupRegime(root, { onSet, offload }) {
     updateStatus();
   }
 
+  /** What the two canvases show: the pictures, the crosshair, the cursor, words and size. */
+  function drawKey(p) {
+    const pictures = `${layers[0].version}|${layers[1].version}|${C.shown?.version}`;
+    return `${pictures}|${p.v0}|${p.h}|${p.thickness}|${getLang()}|${R.hover}|${figure.dark()}|${R.sized}`;
+  }
+
   return {
-    /** Computes what changed (in the worker, or sliced until `deadline`, performance.now()
-     * ms), paints new cells, and redraws the maps only when their inputs changed. */
-    update(state, colors, deadline) {
+    /** Off screen too: the cells (in the worker, or sliced until `figure.deadline()`), and the
+     * words (captions, legends, text alternatives: they take room and are read aloud). */
+    keep(state) {
       lastState = state;
-      if (colors !== R.colors) {
-        R.colors = colors;
+      if (figure.colors() !== R.colors) {
+        R.colors = figure.colors();
         R.drawnKey = '';
       }
-      compute(state, deadline);
+      compute(state, figure.deadline());
       const p = state.params;
-      // The words (captions, legends, text alternatives) even off screen: they take room in
-      // the layout and are read by screen readers.
       const wordsKey = `${C.shown?.version}|${p.k}|${p.dhat}|${p.kappa}|${p.ccd_safety}|${p.thickness}|${getLang()}|${maps.map((P) => P.model)}`;
       if (wordsKey !== R.wordsKey) {
         R.wordsKey = wordsKey;
         updateLegends(state);
       }
-      if (!R.visible) return;
+    },
+    /** Changes while a new picture is painted a few rows a frame, then with what is drawn. */
+    key(state) {
+      const painting = C.shown && layers.some((L) => L.key === '' || L.next > 0 || L.shown !== C.shown);
+      return `${drawKey(state.params)}|${painting ? performance.now() : ''}`;
+    },
+    /** Paints the pending rows, and redraws the maps when their inputs changed. */
+    update(state) {
       paintLayers();
-      const drawKey = `${layers[0].version}|${layers[1].version}|${C.shown?.version}|${p.v0}|${p.h}|${p.thickness}|${getLang()}|${R.hover}|${views[0].size.w}x${views[0].size.h}|${views[1].size.w}`;
-      if (drawKey === R.drawnKey) return;
-      R.drawnKey = drawKey;
+      const key = drawKey(state.params);
+      if (key === R.drawnKey) return;
+      R.drawnKey = key;
       drawMap(0, state);
       drawMap(1, state);
+    },
+    resize() {
+      R.sized += 1;
     },
     relabel() {
       R.drawnKey = '';

@@ -35,7 +35,9 @@ function cellText(r, p) {
   return t('table.gap', { len: fmtFixed(-d * 1e6, 1), n: r.newton_max });
 }
 
-export function setupTable(root, { offload } = {}) {
+/** The panel (`root`: its section); `figure.offload` computes the rows off the main thread. */
+export function mount(root, figure) {
+  const { offload } = figure;
   const caption = el('p', { class: 'table-caption' });
   const table = el('table', { class: 'article-table' });
   const note = el('p', { class: 'hint table-note' });
@@ -162,8 +164,9 @@ export function setupTable(root, { offload } = {}) {
   }
 
   return {
-    /** Recomputes only when a parameter other than v0 changed; marks the row of the current v0. */
-    update(state) {
+    /** Words only, and what Copy gives: kept current on screen or off. Recomputes only when a
+     * parameter other than v0 changed; marks the row of the current v0. */
+    keep(state) {
       const p = state.params;
       const k = tableKey(p);
       if (k !== key || (waiting && !offload.alive())) {
@@ -177,8 +180,9 @@ export function setupTable(root, { offload } = {}) {
         for (const tr of table.querySelectorAll('tbody tr')) tr.classList.toggle('current', Number(tr.dataset.v0) === p.v0);
       }
     },
+    key: () => '',
+    update() {},
     relabel: render,
-    /** The rows shown, as window.ipcWall.table() gives them. */
-    rows: () => rows,
+    resize() {},
   };
 }

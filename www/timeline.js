@@ -3,8 +3,10 @@
 // below, Newton iterations per step (the cost of the guarantee shows up at the impact). The
 // step picked in the trace panel is a purple line on both; clicking picks a step.
 
-import { t, fmtTime, fmtSig, withUnit } from './i18n.js';
-import { MODEL_NAMES, look } from './models.js';
+import * as api from './api.js';
+import { t, fmtTime, fmtSig, withUnit, getLang } from './i18n.js';
+import { el } from './chart.js';
+import { MODELS, MODEL_NAMES, look } from './models.js';
 import { FONT_SMALL, FONT_BOLD, hidpiCanvas, pointerAt, text, addShape, hatch } from './draw.js';
 
 const M = { left: 50, right: 12, top: 24, gap: 40, bottom: 30 };
@@ -20,12 +22,47 @@ function ticks(max, n) {
   return out;
 }
 
-export function setupTimeline(canvas, { onPick }) {
-  let dirty = true;
-  const view = hidpiCanvas(canvas, () => (dirty = true));
-  // What the last drawing mapped: time range and plot columns, for picking.
-  const frame = { left: 0, right: 1, t1: 1, h: 0.01 };
-  let last = null;
+/** Every step's position and Newton count of each ball, appended as the throw advances. */
+function newHistory() {
+  return Object.fromEntries(MODELS.map(({ name }) => [name, { x: new Float64Array(256), n: new Uint32Array(256), len: 0 }]));
+}
+
+/** Appends the steps taken since the last call (all of them after a restart). */
+function syncHistory(history, state) {
+  for (const m of state.models) {
+    const hs = history[m];
+    if (state[m].steps < hs.len) hs.len = 0;
+    if (state[m].steps === hs.len) continue;
+    const xs = api.guard((f) => f.positionsFrom(m, hs.len));
+    const ns = api.guard((f) => f.newtonCountsFrom(m, hs.len));
+    const need = hs.len + xs.length;
+    if (need > hs.x.length) {
+      const size = Math.max(2 * hs.x.length, need);
+      const x = new Float64Array(size);
+      const n = new Uint32Array(size);
+      x.set(hs.x.subarray(0, hs.len));
+      n.set(hs.n.subarray(0, hs.len));
+      hs.x = x;
+      hs.n = n;
+    }
+    hs.x.set(xs, hs.len);
+    hs.n.set(ns, hs.len);
+    hs.len = need;
+  }
+}
+
+/**
+ * The panel (`root`: its section): x(t) and Newton counts of the throw. `figure` gives the
+ * colours, the restarts, the trace's step (`selection()`) and `pickStep(step)` for a click.
+ */
+export function mount(root, figure) {
+  const canvas = el('canvas', { id: 'timeline', role: 'img', 'data-i18n-label': 'timeline.alt' });
+  const hint = el('p', { class: 'hint', id: 'timeline-hint', 'data-i18n': 'timeline.hint' });
+  root.append(el('h2', { id: 'timeline-title', 'data-i18n': 'timeline.title' }), canvas, hint);
+  let sized = 0; // bumps when the canvas is resized: part of the key
+  const view = hidpiCanvas(canvas, () => (sized += 1));
+  let history = newHistory();
+  let restarts = -1;
 
   function draw({ history, models = MODEL_NAMES, params, colors, selected }) {
     const { w, h: H } = view.size;
@@ -42,10 +79,6 @@ export function setupTimeline(canvas, { onPick }) {
     const steps = Math.max(...models.map((m) => history[m].len));
     const h = params.h;
     const t1 = Math.max(steps, 4) * h;
-    frame.left = left;
-    frame.right = right;
-    frame.t1 = t1;
-    frame.h = h;
     const tx = (tt) => left + ((right - left) * tt) / t1;
 
     // ---- x(t) ----
@@ -214,7 +247,45 @@ export function setupTimeline(canvas, { onPick }) {
     }
   }
 
-  // Click or tap: the nearest step, for the trace panel.
+  // A click maps the throw as it is now, drawn or not yet (a panel just scrolled into view).
+  listen(canvas, () => {
+    const state = figure.state();
+    const steps = Math.max(...state.models.map((m) => state[m].steps));
+    return { left: M.left, right: view.size.w - M.right, t1: Math.max(steps, 4) * state.params.h, h: state.params.h };
+  }, figure.pickStep);
+
+  return {
+    /** What the drawing shows: the steps taken, the trace's step, words, colours, size. */
+    key(state) {
+      const sel = figure.selection();
+      const steps = state.models.map((m) => state[m].steps).join('|');
+      return `${figure.restarts()}|${steps}|${sel.step}|${sel.follow}|${sel.model}|${getLang()}|${figure.dark()}|${sized}`;
+    },
+    /** The legend in words names the four balls while the "both halves" switch is on. */
+    keep(state) {
+      const hintKey = state.halves ? 'timeline.hintHalves' : 'timeline.hint';
+      if (hint.dataset.i18n === hintKey) return;
+      hint.dataset.i18n = hintKey;
+      hint.textContent = t(hintKey);
+    },
+    /** Catches up with the throw (all of it after a restart) and draws. */
+    update(state) {
+      if (figure.restarts() !== restarts) {
+        restarts = figure.restarts();
+        history = newHistory();
+      }
+      syncHistory(history, state);
+      draw({ history, models: state.models, params: state.params, colors: figure.colors(), selected: figure.selection() });
+    },
+    relabel() {},
+    resize() {
+      sized += 1;
+    },
+  };
+}
+
+/** Click or tap: the nearest step of the time axis `frameNow()`, for the trace panel. */
+function listen(canvas, frameNow, onPick) {
   let down = null;
   canvas.addEventListener('pointerdown', (ev) => {
     down = { x: ev.clientX, y: ev.clientY, id: ev.pointerId };
@@ -225,22 +296,10 @@ export function setupTimeline(canvas, { onPick }) {
     down = null;
     if (moved > 8) return;
     const { x } = pointerAt(canvas, ev);
+    const frame = frameNow();
     if (x < frame.left - 6 || x > frame.right + 6) return;
     const tt = ((x - frame.left) / (frame.right - frame.left)) * frame.t1;
     onPick?.(Math.max(1, Math.round(tt / frame.h)));
   });
   canvas.addEventListener('pointercancel', () => (down = null));
-
-  return {
-    /** Redraws when anything shown changed (`key`) or the canvas was resized. */
-    update(input, key) {
-      if (!dirty && key === last) return;
-      dirty = false;
-      last = key;
-      draw(input);
-    },
-    invalidate() {
-      dirty = true;
-    },
-  };
 }

@@ -6,7 +6,7 @@
 // data-v, so a test can hold the panel to the core's report.
 
 import * as api from './api.js';
-import { t, fmtSig, fmtPosition, fmtGap, fmtLength } from './i18n.js';
+import { t, fmtSig, fmtPosition, fmtGap, fmtLength, getLang } from './i18n.js';
 import { el, fmtSignedLength, fmtPrefixed } from './chart.js';
 
 import { MODELS as TABLE, MODEL_NAMES, look, paintMarker } from './models.js';
@@ -31,7 +31,11 @@ function endWords(x, p) {
   return t('trace.endBehind', { len: fmtLength(x - p.wall - p.thickness, 3) });
 }
 
-export function setupTrace(root, { figure, onPick, mostNewtonStep, mostClippedStep }) {
+/**
+ * The panel (`root`: its section). `figure` gives the state, the restarts and `showStep(step)`,
+ * which shows a picked step on the energy plot.
+ */
+export function mount(root, figure) {
   const modelButtons = new Map();
   const models = el('div', { class: 'seg', role: 'group', 'data-i18n-label': 'trace.model', 'aria-label': t('trace.model') });
   // Four buttons with the "both halves" switch: they wrap on a narrow screen.
@@ -85,7 +89,7 @@ export function setupTrace(root, { figure, onPick, mostNewtonStep, mostClippedSt
     if (steps === 0) return;
     sel.follow = false;
     sel.step = Math.max(1, Math.min(steps, s));
-    if (!quiet) onPick?.(sel.model, sel.step);
+    if (!quiet) figure.showStep(sel.step);
     render(true);
   }
 
@@ -97,11 +101,12 @@ export function setupTrace(root, { figure, onPick, mostNewtonStep, mostClippedSt
     render(true);
   });
   impact.addEventListener('click', () => {
-    const s = mostNewtonStep(sel.model);
+    // Where "Most iterations" and "Most CCD clips" go: the core's recorded throw knows.
+    const s = api.guard((f) => f.mostNewtonStep(sel.model));
     if (s > 0) pick(s);
   });
   clip.addEventListener('click', () => {
-    const s = mostClippedStep(sel.model);
+    const s = api.guard((f) => f.mostClippedStep(sel.model));
     if (s > 0) pick(s);
   });
 
@@ -115,14 +120,21 @@ export function setupTrace(root, { figure, onPick, mostNewtonStep, mostClippedSt
     return sel.follow ? state[sel.model].steps : Math.min(sel.step, state[sel.model].steps);
   }
 
-  function render(force = false) {
-    if (!state) return;
+  /** What the rows show: the ball, its step, its steps so far, following or not, d̂. */
+  function renderKey() {
+    const m = sel.model;
+    return `${m}|${currentStep()}|${state[m].steps}|${sel.follow}|${state.params.dhat}`;
+  }
+
+  let controlsKey = '';
+  /** The controls' words and state: labelled on screen or off (they are read aloud). */
+  function renderControls(force = false) {
     const m = sel.model;
     const steps = state[m].steps;
     const step = currentStep();
-    const key = `${m}|${step}|${steps}|${sel.follow}|${state.params.dhat}`;
-    if (!force && key === shownKey) return;
-    shownKey = key;
+    const key = `${renderKey()}|${getLang()}`;
+    if (!force && key === controlsKey) return;
+    controlsKey = key;
     for (const [k, b] of modelButtons) b.querySelector('.seg-label').textContent = t(`ball.${k}`);
     range.max = String(Math.max(1, steps));
     range.value = String(Math.max(1, step));
@@ -137,6 +149,17 @@ export function setupTrace(root, { figure, onPick, mostNewtonStep, mostClippedSt
     impact.disabled = steps === 0;
     clip.textContent = t('trace.clipped');
     clip.hidden = !look(m).clipsByCcd;
+  }
+
+  function render(force = false) {
+    if (!state) return;
+    const m = sel.model;
+    const steps = state[m].steps;
+    const step = currentStep();
+    const key = renderKey();
+    if (!force && key === shownKey) return;
+    shownKey = key;
+    renderControls(force);
     if (steps === 0) {
       table.replaceChildren();
       summary.textContent = t('trace.noStep');
@@ -225,19 +248,29 @@ export function setupTrace(root, { figure, onPick, mostNewtonStep, mostClippedSt
     table.replaceChildren(el('thead', {}, head), el('tbody', {}, ...rows));
   }
 
+  let restarts = -1;
   return {
-    update(s, restarted) {
+    /** Off screen too: the step shown (window.ipcWall.trace()) and the balls' buttons; a new
+     * throw is followed from its start. */
+    keep(s) {
       state = s;
       showModels(s.models);
-      if (restarted) {
+      if (figure.restarts() !== restarts) {
+        restarts = figure.restarts();
         sel.follow = true;
         shownKey = '';
       }
+      renderControls();
+    },
+    key: () => `${renderKey()}|${shownKey === '' ? 'stale' : ''}`,
+    /** The rows of the step shown. */
+    update() {
       render();
     },
     relabel() {
       render(true);
     },
+    resize() {},
     /** The step shown: {model, step, follow, x_tilde}. */
     selection() {
       const step = state ? currentStep() : 0;

@@ -154,6 +154,17 @@ test('no canvas is drawn again on a frame where its inputs did not change', asyn
     assert.ok(moved['regime-right'] > before['regime-right']);
     await nextFrames(page, 30);
     assert.deepEqual(await draws(), moved, 'then nothing again');
+    // Scrolled away and back with nothing changed: no panel is drawn again (nor the trace's
+    // rows rebuilt) for coming back on screen.
+    await page.evaluate(() => (window.__rows = document.querySelector('#trace-table tbody')));
+    await page.setViewportSize({ width: 1280, height: 400 });
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await nextFrames(page, 5);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.setViewportSize({ width: 1280, height: 2400 });
+    await nextFrames(page, 10);
+    assert.deepEqual(await draws(), moved, 'back on screen, unchanged: nothing drawn');
+    assert.ok(await page.evaluate(() => window.__rows === document.querySelector('#trace-table tbody')), 'the same trace rows');
     assert.deepEqual(consoleErrors, []);
   } finally {
     await context.close();

@@ -1,0 +1,85 @@
+// The panels below the figure draw only on screen (issue 13): while the reader drags a slider
+// at the top of the page, the timeline, the regime map and the trace's rows far below are not
+// drawn again; scrolled into view, each is drawn once and shows the throw as it is now.
+
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { launchBrowser, openPage } from './harness.mjs';
+
+let browser;
+before(async () => {
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+});
+
+async function nextFrames(page, n = 2) {
+  await page.evaluate((n) => new Promise((r) => {
+    const tick = (k) => (k ? requestAnimationFrame(() => tick(k - 1)) : r());
+    tick(n);
+  }), n);
+}
+
+const draws = (page) => page.evaluate(() => window.ipcWall.__draws());
+
+/** Whether element `id` is at least `margin` CSS px below the viewport. */
+const below = (page, id, margin) => page.evaluate(([id, margin]) => document.getElementById(id).getBoundingClientRect().top > innerHeight + margin, [id, margin]);
+
+/** Drags v0's thumb with the mouse from its place to `to` (a fraction of the track). */
+async function dragV0(page, to) {
+  const box = await page.locator('#p-v0').boundingBox();
+  const from = Number(await page.locator('#p-v0').evaluate((e) => (e.value - e.min) / (e.max - e.min)));
+  const y = box.y + box.height / 2;
+  await page.mouse.move(box.x + box.width * from, y);
+  await page.mouse.down();
+  for (let k = 1; k <= 12; k++) await page.mouse.move(box.x + box.width * (from + ((to - from) * k) / 12), y, { steps: 2 });
+  await page.mouse.up();
+}
+
+test('a slider dragged with the mouse draws no panel off screen; scrolled into view, each draws once and is current', async () => {
+  const { page, context, consoleErrors } = await openPage(browser, { width: 1280, height: 800, locale: 'en-US' });
+  try {
+    await page.waitForFunction(() => window.ipcWall.regime().complete, null, { timeout: 60_000 });
+    await page.evaluate(() => window.ipcWall.runToEnd());
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.locator('#p-v0').scrollIntoViewIfNeeded();
+    await nextFrames(page, 4);
+    for (const id of ['trace', 'timeline', 'regime']) assert.ok(await below(page, id, 150), `#${id} is off screen`);
+    const v0Before = (await page.evaluate(() => window.ipcWall.getState())).params.v0;
+    const before = await draws(page);
+    await page.evaluate(() => (window.__rows = document.querySelector('#trace-table tbody')));
+    await dragV0(page, 0.9);
+    await nextFrames(page, 4);
+    const s = await page.evaluate(() => window.ipcWall.runToEnd());
+    await nextFrames(page, 4);
+    assert.notEqual(s.params.v0, v0Before, 'the drag moved v0');
+    const dragged = await draws(page);
+    assert.ok(dragged.scene > before.scene, 'the scene, on screen, followed the drag');
+    for (const id of ['timeline', 'regime-left', 'regime-right']) assert.equal(dragged[id], before[id], `${id} not drawn off screen`);
+    assert.ok(await page.evaluate(() => window.__rows === document.querySelector('#trace-table tbody')), 'the trace rows were not rebuilt off screen');
+
+    // Scrolled into view: drawn once, with this throw.
+    await page.locator('#timeline').scrollIntoViewIfNeeded();
+    await nextFrames(page, 4);
+    const shown = await draws(page);
+    assert.equal(shown.timeline, (dragged.timeline ?? 0) + 1, 'the timeline drawn once');
+    const rows = await page.$$eval('#trace-table tbody tr td[data-field="distance"]', (tds) => tds.map((td) => Number(td.dataset.v)));
+    const core = await page.evaluate(() => window.ipcWall.iterates('ipc', 0).map((it) => it.distance));
+    assert.deepEqual(rows, core, 'the trace shows the latest step of the new throw');
+    assert.match(await page.locator('#trace-step').getAttribute('aria-valuetext'), new RegExp(`^Step ${s.ipc.steps} of ${s.ipc.steps}`));
+    // The timeline maps this throw: a click at its right end picks the new throw's last step.
+    const box = await page.locator('#timeline').boundingBox();
+    await page.mouse.click(box.x + box.width - 13, box.y + box.height / 2);
+    assert.equal((await page.evaluate(() => window.ipcWall.trace())).step, s.ipc.steps);
+    await page.locator('#regime canvas').first().scrollIntoViewIfNeeded();
+    await nextFrames(page, 4);
+    const map = await draws(page);
+    assert.equal(map['regime-left'], (dragged['regime-left'] ?? 0) + 1, 'the map drawn once, with the crosshair at the new v0');
+    await nextFrames(page, 10);
+    assert.deepEqual(await draws(page), map, 'then nothing more');
+    assert.deepEqual(consoleErrors, []);
+  } finally {
+    await context.close();
+  }
+});
