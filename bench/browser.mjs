@@ -15,6 +15,7 @@
 import fs from 'node:fs';
 import { launchBrowser, baseUrl } from '../tests/e2e/harness.mjs';
 import { measureThroughput } from './throughput.mjs';
+import { recordFrames } from './frames.mjs';
 
 const out = process.argv[2];
 const VIEWPORT = { width: 1280, height: 800 };
@@ -79,17 +80,7 @@ function mapFill(page, k) {
 
 /** Records animation-frame intervals until stop(); returns the page's frame numbering start. */
 function startRecording(page) {
-  return page.evaluate(() => {
-    const rec = { from: window.ipcWall.__frameTimes().next, intervals: [], last: null, on: true };
-    window.__benchRec = rec;
-    const tick = (now) => {
-      if (!rec.on) return;
-      if (rec.last !== null) rec.intervals.push(now - rec.last);
-      rec.last = now;
-      requestAnimationFrame(tick);
-    };
-    requestAnimationFrame(tick);
-  });
+  return page.evaluate(recordFrames, '__benchRec');
 }
 
 function stopRecording(page) {

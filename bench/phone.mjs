@@ -11,6 +11,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import { launchBrowser, baseUrl } from '../tests/e2e/harness.mjs';
+import { recordFrames } from './frames.mjs';
 
 const out = process.argv[2];
 const SLIDERS = ['v0', 'h', 'k', 'dhat', 'kappa'];
@@ -68,15 +69,8 @@ async function drag(page, name, finger) {
     window.__ph.long.length = 0;
     window.__ph.events.length = 0;
     window.__ph.inputs = 0;
-    const rec = (window.__rec = { last: null, intervals: [], on: true });
-    const tick = (now) => {
-      if (!rec.on) return;
-      if (rec.last !== null) rec.intervals.push(now - rec.last);
-      rec.last = now;
-      requestAnimationFrame(tick);
-    };
-    requestAnimationFrame(tick);
   });
+  await page.evaluate(recordFrames, '__rec');
   await finger.start(x0 + 0.3 * (x1 - x0), y);
   for (let i = 1; i <= MOVES; i++) {
     const u = 0.3 + 0.4 * Math.sin((2 * Math.PI * i) / MOVES);

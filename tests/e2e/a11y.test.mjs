@@ -2,22 +2,16 @@
 // every control reached and worked from the keyboard with a visible focus; labels, values
 // with units and text alternatives; outcomes announced; reduced motion; a dark theme.
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { launchBrowser, screenshot } from './harness.mjs';
+import { useBrowser, screenshot } from './harness.mjs';
 import { openGuarded, nextFrames } from './guarded.mjs';
 
 const axePath = path.join(path.dirname(fileURLToPath(import.meta.url)), 'node_modules', 'axe-core', 'axe.min.js');
 
-let browser;
-before(async () => {
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 const state = (page) => page.evaluate(() => window.ipcWall.getState());
 

@@ -4,9 +4,9 @@
 // figure keeps its height while its throw plays: an embed's reported height changes only when
 // the reader opens or closes something.
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { baseUrl, launchBrowser } from './harness.mjs';
+import { baseUrl, useBrowser } from './harness.mjs';
 import { waitReady, nextFrames } from './guarded.mjs';
 
 const PAGES = ['page', 'full', 'throw', 'energy', 'numbers', 'trace', 'timeline', 'map', 'table'];
@@ -16,13 +16,7 @@ const SIZES = [
 ];
 const BUDGET = 0.01;
 
-let browser;
-before(async () => {
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 /** Installed before the page's scripts: every layout shift from the first paint on. */
 function observeShifts() {

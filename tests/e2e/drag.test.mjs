@@ -1,20 +1,11 @@
 // Dragging x̃ on the energy plot, with real pointer events, as the article asks the reader to.
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launchBrowser, openPage } from './harness.mjs';
+import { useBrowser, openPage } from './harness.mjs';
+import { nextFrames, plotAtEnd } from './guarded.mjs';
 
-let browser;
-before(async () => {
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-});
-
-async function nextFrames(page) {
-  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-}
+const browser = useBrowser();
 
 /** Page coordinates of position `x` on the energy plot as it is drawn now. */
 async function plotPoint(page, x) {
@@ -46,12 +37,8 @@ for (const viewport of [
   test(`dragging x̃ past the wall moves the penalty minimizer behind it, the IPC one stays in front (${viewport.width} px)`, async () => {
     const { page, context, consoleErrors } = await openPage(browser, { ...viewport, locale: 'en-US' });
     try {
-      await page.locator('#energy').scrollIntoViewIfNeeded();
-      const s = await page.evaluate(() => window.ipcWall.runToEnd());
+      const { s, v: start } = await plotAtEnd(page);
       const { wall, thickness } = s.params;
-      await nextFrames(page);
-      const start = await page.evaluate(() => window.ipcWall.energyView());
-      assert.equal(start.following, true);
 
       // In front of the wall: both minimizers sit at x̃ (no contact force yet for penalty).
       const front = wall - 0.5 * thickness;

@@ -2,69 +2,32 @@
 // messages, obeys the documented commands from its parent, reports outcomes, ignores
 // anything else, and the "Embed" button's snippet works when pasted into a page.
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import http from 'node:http';
-import { baseUrl, launchBrowser, screenshot } from './harness.mjs';
-import { openGuarded, waitReady, nextFrames, traces, watch, PAYLOADS } from './guarded.mjs';
+import { baseUrl, useBrowser, useArticle, articlePage, watchPage, figureFrame, RECORD_MESSAGES, FOLLOW_RESIZE, screenshot } from './harness.mjs';
+import { openGuarded, waitReady, nextFrames, traces, assertNoTraces, watch, PAYLOADS } from './guarded.mjs';
 
-// The article is served from another origin (another port on loopback: Chromium refuses a
-// public page that frames a loopback one, so a routed fake host would not do).
 let articleBody = '';
-const article = http.createServer((req, res) => {
-  res.writeHead(req.url === '/' ? 200 : 404, { 'Content-Type': 'text/html; charset=utf-8' });
-  res.end(req.url === '/' ? articleHtml(articleBody) : '');
-});
-let ARTICLE;
-
-let browser;
-before(async () => {
-  await new Promise((r) => article.listen(0, '127.0.0.1', r));
-  ARTICLE = `http://127.0.0.1:${article.address().port}/`;
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  article.close();
-});
+const article = useArticle(() => articleHtml(articleBody));
+const browser = useBrowser();
 
 /** An article page on its own origin holding `body`; records every message from the figure. */
 function articleHtml(body) {
-  return `<!doctype html><html lang="es"><head><meta charset="utf-8"><title>Artículo</title>
-<link rel="icon" href="data:,"><style>body{margin:0;font:16px serif} .col{max-width:760px;margin:0 auto;padding:16px}</style></head>
-<body><div class="col"><p>Texto del artículo antes de la figura.</p>${body}<p>Texto después.</p></div>
-<script>
-window.msgs = [];
-addEventListener('message', (e) => {
-  const f = document.querySelector('iframe');
-  if (f && e.source === f.contentWindow) window.msgs.push(e.data);
-});
-window.send = (m) => document.querySelector('iframe').contentWindow.postMessage(m, '*');
-</script></body></html>`;
+  const style = 'body{margin:0;font:16px serif} .col{max-width:760px;margin:0 auto;padding:16px}';
+  const column = `<div class="col"><p>Texto del artículo antes de la figura.</p>${body}<p>Texto después.</p></div>`;
+  return articlePage(column, { lang: 'es', style, script: RECORD_MESSAGES });
 }
 
-/** Opens the article at ARTICLE with `body`; returns {page, context, frame, consoleErrors, dialogs}. */
+/** Opens the article with `body`; returns {page, context, frame, consoleErrors, dialogs}. */
 async function openArticle(body, { width = 1000, height = 900, contextOptions = {}, wait = true } = {}) {
   const context = await browser.newContext({ viewport: { width, height }, locale: 'es-ES', ...contextOptions });
   await context.addInitScript(watch);
   articleBody = body;
   const page = await context.newPage();
   page.setDefaultTimeout(10_000);
-  const consoleErrors = [];
-  const dialogs = [];
-  page.on('console', (m) => m.type() === 'error' && consoleErrors.push(m.text()));
-  page.on('pageerror', (e) => consoleErrors.push(`pageerror: ${e.message}`));
-  page.on('dialog', (d) => {
-    dialogs.push(d.message());
-    d.dismiss().catch(() => {});
-  });
-  await page.goto(ARTICLE);
-  let frame = null;
-  for (let i = 0; i < 100 && !frame; i++) {
-    frame = page.frames().find((f) => f.url().startsWith(baseUrl));
-    if (!frame) await page.waitForTimeout(50);
-  }
-  assert.ok(frame, 'the figure frame loaded');
+  const { consoleErrors, dialogs } = watchPage(page);
+  await page.goto(article.url);
+  const frame = await figureFrame(page);
   if (wait) await waitReady(frame);
   return { page, context, frame, consoleErrors, dialogs };
 }
@@ -74,8 +37,7 @@ const frameState = (frame) => frame.evaluate(() => window.ipcWall.getState());
 
 test('embed mode: no page chrome, full width, and resize messages size the iframe', async () => {
   const iframe = `<iframe src="${baseUrl}?embed=1&lang=es" title="figura" style="width:100%;height:300px;border:0;display:block"></iframe>
-<script>addEventListener('message', (e) => { const f = document.querySelector('iframe');
-  if (e.source === f.contentWindow && e.data.type === 'ipc-wall:resize') f.style.height = e.data.height + 'px'; });</script>`;
+<script>${FOLLOW_RESIZE}</script>`;
   const { page, context, frame, consoleErrors } = await openArticle(iframe);
   try {
     // The figure reported its height, and the article used it: nothing left to scroll inside.
@@ -134,8 +96,7 @@ test('embed mode: no page chrome, full width, and resize messages size the ifram
 
 test('embedded, the panels beyond the article wait behind one button, and opening it grows the iframe', async () => {
   const iframe = `<iframe src="${baseUrl}?embed=1&lang=es" title="figura" style="width:100%;height:300px;border:0;display:block"></iframe>
-<script>addEventListener('message', (e) => { const f = document.querySelector('iframe');
-  if (e.source === f.contentWindow && e.data.type === 'ipc-wall:resize') f.style.height = e.data.height + 'px'; });</script>`;
+<script>${FOLLOW_RESIZE}</script>`;
   const { page, context, frame, consoleErrors } = await openArticle(iframe, { contextOptions: { reducedMotion: 'reduce' } });
   const figureHeight = () => frame.evaluate(() => Math.ceil(document.getElementById('figure').getBoundingClientRect().height));
   const lastResize = async () => (await messages(page, 'ipc-wall:resize')).at(-1)?.height;
@@ -368,14 +329,7 @@ test('hostile values in ipc-wall:set change nothing, are named in a note and rep
       assert.match(note, pattern);
       assert.deepEqual(await frameState(frame), before, `${JSON.stringify(params)} changed the state`);
     }
-    const t = await traces(frame);
-    assert.deepEqual(t.errors, []);
-    assert.deepEqual(t.violations, []);
-    assert.equal(t.pwned, null);
-    assert.deepEqual(t.foreign, []);
-    assert.deepEqual(t.handlers, []);
-    assert.deepEqual(t.injected, [], 'no element made from a payload');
-    assert.equal(t.markers, 0);
+    await assertNoTraces(frame);
     assert.equal(await page.evaluate(() => window.__pwned ?? null), null);
     assert.deepEqual(dialogs, []);
     assert.deepEqual(consoleErrors, []);

@@ -3,45 +3,23 @@
 // and ?theme=light|dark|auto sets its palette whatever the reader's system says, because an
 // iframe cannot see its host page's own dark-mode toggle.
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import http from 'node:http';
-import { baseUrl, launchBrowser } from './harness.mjs';
+import { baseUrl, useBrowser, useArticle, articlePage, watchPage, figureFrame, RECORD_MESSAGES } from './harness.mjs';
 import { waitReady, nextFrames } from './guarded.mjs';
 
 let body = '';
-const article = http.createServer((req, res) => {
-  res.writeHead(req.url === '/' ? 200 : 404, { 'Content-Type': 'text/html; charset=utf-8' });
-  res.end(
-    req.url === '/'
-      ? `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Article</title><link rel="icon" href="data:,"></head>
-<body style="margin:0">${body}<script>window.msgs = [];
-addEventListener('message', (e) => { if (e.source === document.querySelector('iframe').contentWindow) window.msgs.push(e.data); });</script></body></html>`
-      : '',
-  );
-});
-let ARTICLE;
-let browser;
-before(async () => {
-  await new Promise((r) => article.listen(0, '127.0.0.1', r));
-  ARTICLE = `http://127.0.0.1:${article.address().port}/`;
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  article.close();
-});
+const article = useArticle(() => articlePage(body, { style: 'body{margin:0}', script: RECORD_MESSAGES }));
+const browser = useBrowser();
 
 async function openArticle(src, contextOptions = {}) {
   const context = await browser.newContext({ viewport: { width: 800, height: 900 }, reducedMotion: 'reduce', ...contextOptions });
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
-  const errors = [];
-  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
-  page.on('pageerror', (e) => errors.push(e.message));
+  const { consoleErrors: errors } = watchPage(page);
   body = `<iframe src="${src}" title="figure" style="width:100%;height:900px;border:0;display:block"></iframe>`;
-  await page.goto(ARTICLE);
-  const frame = await (await page.waitForSelector('iframe')).contentFrame();
+  await page.goto(article.url);
+  const frame = await figureFrame(page);
   await waitReady(frame, 15_000);
   return { context, page, frame, errors };
 }

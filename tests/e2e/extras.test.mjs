@@ -2,30 +2,17 @@
 // each preset against its claim, the trace panel against the core's own iterates, and the
 // regime map against direct throws and a real click.
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { launchBrowser, openPage } from './harness.mjs';
+import { useBrowser, openPage } from './harness.mjs';
+import { nextFrames } from './guarded.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
-let browser;
-before(async () => {
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-});
-
-/** Lets the page draw the frames that follow synchronous API calls. */
-async function nextFrames(page, n = 2) {
-  await page.evaluate((n) => new Promise((r) => {
-    const tick = (k) => (k ? requestAnimationFrame(() => tick(k - 1)) : r());
-    tick(n);
-  }), n);
-}
+const browser = useBrowser();
 
 /** The CLI's table as CSV text, at the page's parameters (penalty at k and 100·k). */
 function cliCsv(p) {

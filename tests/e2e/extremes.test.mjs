@@ -3,18 +3,12 @@
 // Each throw ends (runToEnd returns with both balls decided), the IPC ball stops in front of
 // the wall, every readout on the page is a finite number, and the page still draws frames.
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launchBrowser, screenshot, rng } from './harness.mjs';
+import { useBrowser, screenshot, rng } from './harness.mjs';
 import { openGuarded, nextFrames, traces } from './guarded.mjs';
 
-let browser;
-before(async () => {
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 /** The figure's ranges, from the wasm module the page loaded (Field::figure_range). */
 async function figureSpecs(page) {

@@ -1,21 +1,11 @@
 // The figure reproduces the article's numbers, on the page a reader sees.
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launchBrowser, openPage } from './harness.mjs';
+import { useBrowser, openPage } from './harness.mjs';
+import { nextFrames } from './guarded.mjs';
 
-let browser;
-before(async () => {
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-});
-
-/** Lets the page draw the frame that follows a synchronous API call. */
-async function nextFrames(page) {
-  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-}
+const browser = useBrowser();
 
 const text = (page, id) => page.locator(`#${id}`).textContent();
 

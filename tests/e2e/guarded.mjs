@@ -2,7 +2,8 @@
 // rejections (what window.onerror sees), CSP violations, dialogs, console errors. Used by the
 // tests that feed the figure hostile input and check that nothing escapes or runs.
 
-import { baseUrl } from './harness.mjs';
+import assert from 'node:assert/strict';
+import { baseUrl, watchPage } from './harness.mjs';
 
 /** Runs in every frame before the page's own scripts (pass it to context.addInitScript). */
 export function watch() {
@@ -41,14 +42,7 @@ export async function openGuarded(browser, { query = '', wait = true, contextOpt
   await context.addInitScript(watch);
   const page = await context.newPage();
   page.setDefaultTimeout(10_000);
-  const consoleErrors = [];
-  const dialogs = [];
-  page.on('console', (m) => m.type() === 'error' && consoleErrors.push(m.text()));
-  page.on('pageerror', (e) => consoleErrors.push(`pageerror: ${e.message}`));
-  page.on('dialog', (d) => {
-    dialogs.push(d.message());
-    d.dismiss().catch(() => {});
-  });
+  const { consoleErrors, dialogs } = watchPage(page);
   await page.goto(baseUrl + query);
   if (wait) await waitReady(page);
   return { page, context, consoleErrors, dialogs };
@@ -96,6 +90,32 @@ export async function traces(frame) {
     injected: window.__watch.injected.filter((h) => !/^<script type="module" src=/.test(h)),
     markers: document.querySelectorAll('[id^="pwn"], [class*="pwn"], pwn-x').length,
   }));
+}
+
+/** Asserts that nothing hostile got through in `frame`: no uncaught error, CSP violation,
+ * coerced value, foreign element, handler attribute, element made from a payload or marker.
+ * Returns the traces for further checks. */
+export async function assertNoTraces(frame) {
+  const t = await traces(frame);
+  assert.deepEqual(t.errors, []);
+  assert.deepEqual(t.violations, []);
+  assert.equal(t.pwned, null, 'no value was coerced or run');
+  assert.deepEqual(t.foreign, []);
+  assert.deepEqual(t.handlers, []);
+  assert.deepEqual(t.injected, [], 'no element made from a payload');
+  assert.equal(t.markers, 0);
+  return t;
+}
+
+/** Runs the throw to its end with the energy plot on screen and lets it draw; returns the
+ * state and the plot's view, which follows the throw's x̃. */
+export async function plotAtEnd(page) {
+  await page.locator('#energy').scrollIntoViewIfNeeded();
+  const s = await page.evaluate(() => window.ipcWall.runToEnd());
+  await nextFrames(page);
+  const v = await page.evaluate(() => window.ipcWall.energyView());
+  assert.equal(v.following, true);
+  return { s, v };
 }
 
 /** Strings that would do something if any of them reached HTML or a script. */

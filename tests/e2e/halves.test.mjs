@@ -4,21 +4,14 @@
 // with a gap of exactly 0, and the green one 24.0 µm short; the energy plot and the trace show
 // why; the switch and the CCD safety factor travel in the link.
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import http from 'node:http';
-import { baseUrl, launchBrowser, screenshot } from './harness.mjs';
+import { baseUrl, useBrowser, articleServer, articlePage, figureFrame, RECORD_MESSAGES, screenshot } from './harness.mjs';
 import { openGuarded, nextFrames, waitReady } from './guarded.mjs';
 
 const FOUR = ['penalty', 'ipc', 'barrier-alone', 'ccd-alone'];
 
-let browser;
-before(async () => {
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 /** Which cards the reader can see, by model. */
 async function visibleCards(page) {
@@ -256,23 +249,13 @@ test('a bad halves value in the link is named in a note, in both languages', asy
 
 test('the parent frame turns the switch on with ipc-wall:set, and the Embed snippet keeps it (Spanish)', async () => {
   // An article on another origin framing the figure, as in embed.test.mjs.
-  const article = http.createServer((req, res) => {
-    res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
-    res.end(`<!doctype html><html lang="es"><head><meta charset="utf-8"><title>Artículo</title><link rel="icon" href="data:,"></head><body>
-<iframe src="${baseUrl}?embed=1&lang=es" title="figura" style="width:900px;height:1400px;border:0"></iframe>
-<script>window.msgs = []; addEventListener('message', (e) => window.msgs.push(e.data));
-window.send = (m) => document.querySelector('iframe').contentWindow.postMessage(m, '*');</script></body></html>`);
-  });
-  await new Promise((r) => article.listen(0, '127.0.0.1', r));
+  const iframe = `<iframe src="${baseUrl}?embed=1&lang=es" title="figura" style="width:900px;height:1400px;border:0"></iframe>`;
+  const article = await articleServer(() => articlePage(iframe, { lang: 'es', script: RECORD_MESSAGES }));
   const context = await browser.newContext({ viewport: { width: 1000, height: 900 }, reducedMotion: 'reduce', permissions: ['clipboard-read', 'clipboard-write'] });
   try {
     const page = await context.newPage();
-    await page.goto(`http://127.0.0.1:${article.address().port}/`);
-    let frame = null;
-    for (let i = 0; i < 100 && !frame; i++) {
-      frame = page.frames().find((f) => f.url().startsWith(baseUrl));
-      if (!frame) await page.waitForTimeout(50);
-    }
+    await page.goto(article.url);
+    const frame = await figureFrame(page);
     await waitReady(frame);
     await page.evaluate(() => window.send({ type: 'ipc-wall:set', params: { v0: 10, halves: true } }));
     await frame.waitForFunction(() => window.ipcWall.getState().halves);
@@ -288,7 +271,7 @@ window.send = (m) => document.querySelector('iframe').contentWindow.postMessage(
     assert.deepEqual([s.params.v0, s.halves], [10, true]);
   } finally {
     await context.close();
-    article.close();
+    await article.close();
   }
   // The Embed snippet of a page with the switch on carries halves=1.
   const { page, context: c2 } = await openGuarded(browser, {

@@ -5,12 +5,11 @@
 // reach window.onerror. The tries are counted and written to
 // <artifacts>/hostile-<entry point>.json, which the README's "What we tried" table reports.
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import http from 'node:http';
 import path from 'node:path';
-import { artifactsDir, baseUrl, launchBrowser } from './harness.mjs';
+import { artifactsDir, baseUrl, useBrowser, useArticle, articlePage, watchPage, figureFrame } from './harness.mjs';
 import { openGuarded, waitReady, traces, watch, PAYLOADS } from './guarded.mjs';
 
 /** The core's parameter names (parameterSpecs()), all of which a link and set() take. */
@@ -112,13 +111,7 @@ function writeSummary(entry, counts) {
   console.log(`hostile input, ${entry}: ${total} tries, all refused (${file})`);
 }
 
-let browser;
-before(async () => {
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 test('window.ipcWall.set: every hostile class at every parameter throws an Error, changes nothing', async () => {
   const { page, context, consoleErrors, dialogs } = await openGuarded(browser, { contextOptions: { reducedMotion: 'reduce' } });
@@ -189,41 +182,27 @@ test('the link: every hostile class at every parameter is named in a note, the d
   }
 });
 
-// The article, on another origin (another loopback port), frames the figure.
-const article = http.createServer((req, res) => {
-  res.writeHead(req.url === '/' ? 200 : 404, { 'Content-Type': 'text/html; charset=utf-8' });
-  res.end(
-    req.url === '/'
-      ? `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Article</title><link rel="icon" href="data:,"></head>
-<body><iframe src="${baseUrl}?embed=1&lang=en" title="figure" style="width:100%;height:1400px;border:0"></iframe>
-<script>
+// The article, on another origin, frames the figure and keeps its error reports.
+const article = useArticle(() =>
+  articlePage(`<iframe src="${baseUrl}?embed=1&lang=en" title="figure" style="width:100%;height:1400px;border:0"></iframe>`, {
+    script: `
 window.errors = [];
 addEventListener('message', (e) => {
   if (e.source === document.querySelector('iframe').contentWindow && e.data?.type === 'ipc-wall:error') window.errors.push(e.data.message);
 });
-</script></body></html>`
-      : '',
-  );
-});
-before(() => new Promise((r) => article.listen(0, '127.0.0.1', r)));
-after(() => article.close());
+`,
+  }),
+);
 
 test('postMessage ipc-wall:set: every hostile class at every parameter is refused, named, reported; nothing changes', async () => {
   const context = await browser.newContext({ viewport: { width: 1000, height: 900 }, locale: 'en-US', reducedMotion: 'reduce' });
   await context.addInitScript(watch);
   const page = await context.newPage();
   page.setDefaultTimeout(10_000);
-  const consoleErrors = [];
-  page.on('console', (m) => m.type() === 'error' && consoleErrors.push(m.text()));
-  page.on('pageerror', (e) => consoleErrors.push(`pageerror: ${e.message}`));
+  const { consoleErrors } = watchPage(page);
   try {
-    await page.goto(`http://127.0.0.1:${article.address().port}/`);
-    let frame = null;
-    for (let i = 0; i < 100 && !frame; i++) {
-      frame = page.frames().find((f) => f.url().startsWith(baseUrl));
-      if (!frame) await page.waitForTimeout(50);
-    }
-    assert.ok(frame, 'the figure frame loaded');
+    await page.goto(article.url);
+    const frame = await figureFrame(page);
     await waitReady(frame);
     await frame.evaluate(() => window.ipcWall.step());
     const before = await frame.evaluate(() => window.ipcWall.getState());

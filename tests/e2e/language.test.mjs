@@ -2,23 +2,17 @@
 // number with the language's decimal separator, the plot's own words too; the browser's
 // language by default, ?lang= or the switch to choose.
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { launchBrowser } from './harness.mjs';
+import { useBrowser } from './harness.mjs';
 import { openGuarded, nextFrames } from './guarded.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
-let browser;
-before(async () => {
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 /** Everything the page says: visible text, names and values for assistive technology, the
  * document title, the options of every select. Words marked as another language (the switch

@@ -1,17 +1,11 @@
 // What the reader sees: screenshots that are not blank, crisp canvases, no sideways scrolling.
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import { launchBrowser, openPage, screenshot } from './harness.mjs';
+import { useBrowser, openPage, screenshot } from './harness.mjs';
 
-let browser;
-before(async () => {
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 /** Distinct colours in a canvas (sampled on a grid), and its backing size against CSS × dpr. */
 function canvasStats(id) {

@@ -4,10 +4,9 @@
 // desktop and phone sizes. And nothing moves under the finger (issue 15 point 6): no slider's
 // box moves while v0 is dragged (mouse or touch) or while a throw plays, in both languages.
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import http from 'node:http';
-import { baseUrl, launchBrowser, screenshot } from './harness.mjs';
+import { baseUrl, useBrowser, useArticle, articlePage, FOLLOW_RESIZE, figureFrame, screenshot } from './harness.mjs';
 import { waitReady, nextFrames } from './guarded.mjs';
 
 const SIZES = [
@@ -26,31 +25,13 @@ const VIEWS = {
   energy: ['energy', 'p-h', 'p-k', 'p-dhat'],
 };
 
-// The article on another origin: another port on loopback, the iframe as wide as its column
-// and as tall as the figure says (ipc-wall:resize).
+// The article on another origin, the iframe as wide as its column and as tall as the figure
+// says (ipc-wall:resize).
 let articleBody = '';
-const article = http.createServer((req, res) => {
-  res.writeHead(req.url === '/' ? 200 : 404, { 'Content-Type': 'text/html; charset=utf-8' });
-  res.end(
-    req.url === '/'
-      ? `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Article</title><link rel="icon" href="data:,">
-<style>body{margin:0;font:17px/1.6 serif} p{margin:0 16px 1em}</style></head><body>${articleBody}
-<script>addEventListener('message', (e) => { const f = document.querySelector('iframe');
-  if (e.source === f.contentWindow && e.data.type === 'ipc-wall:resize') f.style.height = e.data.height + 'px'; });</script></body></html>`
-      : '',
-  );
-});
-let ARTICLE;
-let browser;
-before(async () => {
-  await new Promise((r) => article.listen(0, '127.0.0.1', r));
-  ARTICLE = `http://127.0.0.1:${article.address().port}/`;
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  article.close();
-});
+const article = useArticle(() =>
+  articlePage(articleBody, { style: 'body{margin:0;font:17px/1.6 serif} p{margin:0 16px 1em}', script: FOLLOW_RESIZE }),
+);
+const browser = useBrowser();
 
 /** Boxes (viewport coordinates) of the elements `ids`, each with whether it is rendered. */
 function boxes(ids) {
@@ -94,8 +75,8 @@ for (const [width, height] of SIZES) {
         articleBody = `<p>The throw at 5 m/s, one paragraph above the figure.</p>
 <iframe src="${baseUrl}?embed=1${q}" title="figure" style="width:100%;height:400px;border:0;display:block"></iframe>
 <p>And the paragraph after it.</p><div style="height:3000px"></div>`;
-        await page.goto(ARTICLE);
-        const frame = await (await page.waitForSelector('iframe')).contentFrame();
+        await page.goto(article.url);
+        const frame = await figureFrame(page);
         await waitReady(frame, 15_000);
         const figH = await frame.evaluate(() => Math.ceil(document.getElementById('figure').getBoundingClientRect().height));
         await page.waitForFunction((h) => document.querySelector('iframe').getBoundingClientRect().height === h, figH);

@@ -1,16 +1,10 @@
 // A Rust panic traps the wasm instance: the page must say so and Reset must bring it back.
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launchBrowser, openPage } from './harness.mjs';
+import { useBrowser, openPage } from './harness.mjs';
 
-let browser;
-before(async () => {
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 test('a forced panic shows the banner, and Reset brings back a working figure with the last parameters', async () => {
   const { page, context, consoleErrors } = await openPage(browser, { width: 1280, height: 800, locale: 'en-US' });

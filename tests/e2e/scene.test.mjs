@@ -3,18 +3,12 @@
 // drawn only when what it shows changes. Read through window.ipcWall.__scene(), what the
 // scene's latest frame drew: label boxes, marks, balls and d̂ lines in CSS px.
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launchBrowser, openPage } from './harness.mjs';
+import { useBrowser, openPage } from './harness.mjs';
 import { nextFrames } from './guarded.mjs';
 
-let browser;
-before(async () => {
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 const scene = (page) => page.evaluate(() => window.ipcWall.__scene());
 const plain = (s) => s.replace(/\s/g, ' ');

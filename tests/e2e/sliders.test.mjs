@@ -2,18 +2,12 @@
 // src/params.rs): the page keeps no range of its own. Driven from the keyboard, as a reader
 // without a mouse would: Home and End take a slider to its ends.
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launchBrowser, openPage } from './harness.mjs';
+import { useBrowser, openPage } from './harness.mjs';
 import { nextFrames } from './guarded.mjs';
 
-let browser;
-before(async () => {
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 test('each slider’s ends are the core’s range for its parameter', async () => {
   const { page, context, consoleErrors } = await openPage(browser, { width: 1280, height: 800 });

@@ -1,17 +1,11 @@
 // The served figure starts cleanly: ready, no console errors, everything from dist/ itself,
 // the wasm with its MIME type (browsers refuse streaming compilation without it).
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { baseUrl, launchBrowser, openPage } from './harness.mjs';
+import { baseUrl, useBrowser, openPage } from './harness.mjs';
 
-let browser;
-before(async () => {
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 test('the page loads with zero console errors and window.ipcWall.ready resolves', async () => {
   const { page, context, consoleErrors, responses, offsiteRequests } = await openPage(browser);

@@ -17,23 +17,17 @@
 // asserted: the browser does not say whose they are.
 // IPC_WALL_SOAK_SECONDS changes the storm's length; IPC_WALL_SEED its random sequence.
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { artifactsDir, launchBrowser, openPage, screenshot, rng } from './harness.mjs';
+import { artifactsDir, useBrowser, openPage, screenshot, rng } from './harness.mjs';
 
 const STORM_S = Number(process.env.IPC_WALL_SOAK_SECONDS ?? 60);
 const SEED = Number(process.env.IPC_WALL_SEED ?? 6);
 const MAX_HEAP_GROWTH = 5 * 1024 * 1024;
 
-let browser;
-before(async () => {
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 function quantile(xs, q) {
   const s = [...xs].sort((a, b) => a - b);

@@ -2,21 +2,12 @@
 // follows each ball on its own x̃, rests on the impact step once the throw is decided, and
 // never states a minimizer that contradicts the card of the same model at the same step.
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launchBrowser, openPage } from './harness.mjs';
+import { useBrowser, openPage } from './harness.mjs';
+import { nextFrames, plotAtEnd } from './guarded.mjs';
 
-let browser;
-before(async () => {
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-});
-
-async function nextFrames(page) {
-  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-}
+const browser = useBrowser();
 
 const text = (page, id) => page.locator(`#${id}`).textContent();
 
@@ -34,12 +25,8 @@ for (const viewport of [
   test(`at the end of the default throw the plot's penalty minimizer is behind the wall, at the impact step, as the red card says (${viewport.width} px)`, async () => {
     const { page, context, consoleErrors } = await openPage(browser, { ...viewport, locale: 'en-US' });
     try {
-      await page.locator('#energy').scrollIntoViewIfNeeded();
-      const s = await page.evaluate(() => window.ipcWall.runToEnd());
+      const { s, v } = await plotAtEnd(page);
       const { wall, thickness } = s.params;
-      await nextFrames(page);
-      const v = await page.evaluate(() => window.ipcWall.energyView());
-      assert.equal(v.following, true);
 
       // The red ball jumps at its last step: the 11th at 5 m/s and 10 ms.
       assert.equal(s.penalty.outcome, 'through');

@@ -2,23 +2,17 @@
 // the server's header and in a meta tag for hosts that send none; no HTML built from data;
 // and window.ipcWall answers hostile values with an Error, changing nothing, running nothing.
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { baseUrl, launchBrowser } from './harness.mjs';
-import { openGuarded, nextFrames, traces, PAYLOADS } from './guarded.mjs';
+import { baseUrl, useBrowser } from './harness.mjs';
+import { openGuarded, nextFrames, traces, assertNoTraces, PAYLOADS } from './guarded.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
-let browser;
-before(async () => {
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 /** {directive: [sources]} of a policy string. */
 function parsePolicy(p) {
@@ -206,14 +200,7 @@ test('window.ipcWall.set: hostile values throw an Error naming what is wrong, an
     );
     assert.deepEqual(xt, Array(8).fill('Error'));
     await nextFrames(page, 2);
-    const t = await traces(page);
-    assert.deepEqual(t.errors, []);
-    assert.deepEqual(t.violations, []);
-    assert.equal(t.pwned, null, 'no value was coerced or run');
-    assert.deepEqual(t.foreign, []);
-    assert.deepEqual(t.handlers, []);
-    assert.deepEqual(t.injected, [], 'no element made from a payload');
-    assert.equal(t.markers, 0);
+    await assertNoTraces(page);
     assert.deepEqual(dialogs, []);
     assert.deepEqual(consoleErrors, []);
     assert.match(await page.locator('#p-v0-value').textContent(), /^5\s?m\/s$/);

@@ -2,18 +2,12 @@
 // the address (once, after the drag), "Copy link" copies it, and whatever a link holds that
 // the figure does not accept is named in a note and changes nothing.
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { baseUrl, launchBrowser } from './harness.mjs';
-import { openGuarded, nextFrames, traces, PAYLOADS } from './guarded.mjs';
+import { baseUrl, useBrowser } from './harness.mjs';
+import { openGuarded, nextFrames, traces, assertNoTraces, PAYLOADS } from './guarded.mjs';
 
-let browser;
-before(async () => {
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 const PARAMS = ['v0', 'h', 'k', 'dhat', 'kappa', 'mass', 'wall', 'thickness'];
 
@@ -169,15 +163,8 @@ test('a garbage link: bad values are named in a note, the defaults apply, nothin
     assert.equal(await page.evaluate(() => document.documentElement.lang), 'en', 'lang=fr is ignored');
     assert.equal(await page.evaluate(() => document.documentElement.classList.contains('embed')), false);
     // The payloads are text, never markup or code.
-    const t = await traces(page);
-    assert.deepEqual(t.errors, []);
-    assert.deepEqual(t.violations, []);
-    assert.equal(t.pwned, null);
+    const t = await assertNoTraces(page);
     assert.deepEqual(t.scripts, cleanTraces.scripts);
-    assert.deepEqual(t.foreign, []);
-    assert.deepEqual(t.handlers, []);
-    assert.deepEqual(t.injected, [], 'no element made from a payload');
-    assert.equal(t.markers, 0);
     assert.deepEqual(dialogs, []);
     assert.deepEqual(consoleErrors, []);
     // The note names the payload keys as text (cut to a short length).

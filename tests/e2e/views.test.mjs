@@ -3,44 +3,17 @@
 // obeys the parent's commands. And idle when unseen: scrolled out of view (on a page holding
 // five views) a figure runs no animation frame, steps nothing and fills no regime map.
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import http from 'node:http';
-import { baseUrl, launchBrowser, screenshot } from './harness.mjs';
+import { baseUrl, useBrowser, useArticle, articlePage, watchPage, figureFrame, RECORD_MESSAGES, FOLLOW_RESIZE, screenshot } from './harness.mjs';
 import { waitReady } from './guarded.mjs';
 
-// The article on another origin: another port on loopback.
+// The article on another origin, holding `articleBody` in a column.
 let articleBody = '';
-const article = http.createServer((req, res) => {
-  res.writeHead(req.url === '/' ? 200 : 404, { 'Content-Type': 'text/html; charset=utf-8' });
-  res.end(req.url === '/' ? articleHtml(articleBody) : '');
-});
-let ARTICLE;
-let browser;
-before(async () => {
-  await new Promise((r) => article.listen(0, '127.0.0.1', r));
-  ARTICLE = `http://127.0.0.1:${article.address().port}/`;
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  article.close();
-});
-
-/** An article page holding `body` in a column; records every message from any frame. */
-function articleHtml(body) {
-  return `<!doctype html><html lang="es"><head><meta charset="utf-8"><title>Artículo</title>
-<link rel="icon" href="data:,"><style>body{margin:0;font:16px serif} .col{margin:0 auto;padding:0}</style></head>
-<body><div class="col">${body}</div>
-<script>
-window.msgs = [];
-addEventListener('message', (e) => {
-  const f = [...document.querySelectorAll('iframe')].find((f) => f.contentWindow === e.source);
-  if (f) window.msgs.push(e.data);
-});
-window.send = (m) => document.querySelector('iframe').contentWindow.postMessage(m, '*');
-</script></body></html>`;
-}
+const article = useArticle(() =>
+  articlePage(`<div class="col">${articleBody}</div>`, { lang: 'es', style: 'body{margin:0;font:16px serif} .col{margin:0 auto;padding:0}', script: RECORD_MESSAGES }),
+);
+const browser = useBrowser();
 
 // What each view shows (ids of elements on screen) and leaves out.
 const PARTS = ['presets', 'scene', 'play', 'card-penalty', 'energy', 'p-v0', 'p-h', 'p-k', 'p-dhat', 'numbers', 'trace', 'timeline-panel', 'regime', 'table'];
@@ -60,16 +33,13 @@ test('each view shows only its parts, keeps the link and the language, reports i
     const context = await browser.newContext({ viewport: { width, height: 900 }, locale: 'en-US', reducedMotion: 'reduce' });
     const page = await context.newPage();
     page.setDefaultTimeout(15_000);
-    const errors = [];
-    page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
-    page.on('pageerror', (e) => errors.push(e.message));
+    const { consoleErrors: errors } = watchPage(page);
     try {
       for (const [view, shown] of Object.entries(VIEWS)) {
         articleBody = `<iframe src="${baseUrl}?embed=1&lang=es&v0=2&k=1000000&view=${view}" title="figura" style="width:100%;height:300px;border:0;display:block"></iframe>
-<script>addEventListener('message', (e) => { const f = document.querySelector('iframe');
-  if (e.source === f.contentWindow && e.data.type === 'ipc-wall:resize') f.style.height = e.data.height + 'px'; });</script>`;
-        await page.goto(ARTICLE);
-        const frame = await (await page.waitForSelector('iframe')).contentFrame();
+<script>${FOLLOW_RESIZE}</script>`;
+        await page.goto(article.url);
+        const frame = await figureFrame(page);
         await waitReady(frame, 15_000);
         for (const id of PARTS) {
           const visible = await frame.locator(`#${id}`).isVisible();
@@ -165,9 +135,7 @@ test('offscreen views run no animation frames, do not step or fill the map, and 
   await context.route(hostUrl, (route) => route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: hostHtml() }));
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
-  const errors = [];
-  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
-  page.on('pageerror', (e) => errors.push(e.message));
+  const { consoleErrors: errors } = watchPage(page);
   const frameOf = async (v) => (await page.$(`#f-${v}`)).contentFrame();
   const runs = async () => {
     const out = {};

@@ -3,18 +3,12 @@
 // really does; Newton's count is explained where the counts are shown; lengths carry the
 // digits that mean something. In both languages.
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launchBrowser } from './harness.mjs';
+import { useBrowser } from './harness.mjs';
 import { openGuarded, nextFrames } from './guarded.mjs';
 
-let browser;
-before(async () => {
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 const text = (page, id) => page.locator(`#${id}`).textContent();
 

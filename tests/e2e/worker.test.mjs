@@ -3,18 +3,12 @@
 // gives the new map alone; the page's own sliced fill takes over without Worker; and no canvas
 // is drawn again on a frame where nothing it shows changed.
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launchBrowser, openPage, baseUrl } from './harness.mjs';
+import { useBrowser, openPage, baseUrl } from './harness.mjs';
 import { nextFrames } from './guarded.mjs';
 
-let browser;
-before(async () => {
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 /** Compares the page's finished 128 × 128 map with a Regime filled here, on the page's thread,
  * for the figure's current parameters and the panels' models: every outcome, gap and cell

@@ -757,12 +757,7 @@ fn bench_browser() -> Result<(), String> {
         "xtask: dragging each slider in headless Chromium, mouse and touch, 1x and 4x CPU (bench/phone.mjs)"
     );
     let out = work.join("phone.md");
-    let server = Server::start(&dist, 0, false)?;
-    let mut node = Command::new("node");
-    node.current_dir(root()).arg("bench/phone.mjs").arg(&out).env("IPC_WALL_URL", server.url());
-    let result = run_with_deadline(&mut node, Duration::from_secs(2400));
-    server.stop();
-    result?;
+    browser_bench(&dist, "bench/phone.mjs", &out, Duration::from_secs(2400))?;
     let section = fs::read_to_string(&out).map_err(|e| format!("reading {}: {e}", out.display()))?;
     let path = root().join("bench").join("report.md");
     let old = fs::read_to_string(&path).unwrap_or_default();
@@ -913,12 +908,7 @@ pub fn bench(args: &[String]) -> Result<(), String> {
 
     println!("xtask: the figure in headless Chromium (bench/browser.mjs)");
     let browser_path = work.join("browser.json");
-    let server = Server::start(&dist, 0, false)?;
-    let mut browser = Command::new("node");
-    browser.current_dir(root()).arg("bench/browser.mjs").arg(&browser_path).env("IPC_WALL_URL", server.url());
-    let result = run_with_deadline(&mut browser, Duration::from_secs(600));
-    server.stop();
-    result?;
+    browser_bench(&dist, "bench/browser.mjs", &browser_path, Duration::from_secs(600))?;
 
     println!("xtask: Lighthouse, mobile and desktop presets");
     let lighthouse = lighthouse(&dist)?;
@@ -952,6 +942,16 @@ pub fn bench(args: &[String]) -> Result<(), String> {
     fs::write(out.join("report.json"), js).map_err(|e| format!("writing bench/report.json: {e}"))?;
     println!("\n{md}\nxtask: wrote {} and report.json", out.join("report.md").display());
     Ok(())
+}
+
+/// Runs the node `script` (writing `out`) against dist/ served on a free port, within `limit`.
+fn browser_bench(dist: &Path, script: &str, out: &Path, limit: Duration) -> Result<(), String> {
+    let server = Server::start(dist, 0, false)?;
+    let mut node = Command::new("node");
+    node.current_dir(root()).arg(script).arg(out).env("IPC_WALL_URL", server.url());
+    let result = run_with_deadline(&mut node, limit);
+    server.stop();
+    result
 }
 
 #[cfg(test)]
