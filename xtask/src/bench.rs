@@ -745,6 +745,22 @@ pub fn splice_phone(report: &str, section: &str) -> String {
     format!("{}\n\n{section}", kept.trim_end())
 }
 
+/// The heading under which each earlier run of the drags is kept.
+const EARLIER_HEADING: &str = "### An earlier run";
+
+/// The new drags `section` (its heading first), stamped with `stamp` (the commit and date),
+/// and the figures of the one it replaces (`old`, from its heading on) kept below it, newest
+/// first: the "keep the old rows, so that the change shows".
+pub fn with_earlier(section: &str, stamp: &str, old: Option<&str>) -> String {
+    let (heading, body) = section.split_once('\n').unwrap_or((section, ""));
+    let mut out = format!("{heading}\n\n{stamp}\n\n{}", body.trim());
+    if let Some(old) = old {
+        let old_body = old.split_once('\n').map_or("", |(_, b)| b).trim();
+        out.push_str(&format!("\n\n{EARLIER_HEADING}\n\n{old_body}"));
+    }
+    out + "\n"
+}
+
 /// `cargo xtask bench --browser`: only the drags of `bench/phone.mjs` (mouse, and touch on the
 /// phone), at 1× and 4× CPU, into bench/report.md.
 fn bench_browser() -> Result<(), String> {
@@ -761,6 +777,12 @@ fn bench_browser() -> Result<(), String> {
     let section = fs::read_to_string(&out).map_err(|e| format!("reading {}: {e}", out.display()))?;
     let path = root().join("bench").join("report.md");
     let old = fs::read_to_string(&path).unwrap_or_default();
+    let stamp = format!(
+        "This run: commit {}, {}.",
+        output(Command::new("git").args(["rev-parse", "--short", "HEAD"]).current_dir(root())),
+        output(Command::new("date").args(["-u", "+%Y-%m-%d %H:%M UTC"]))
+    );
+    let section = with_earlier(&section, &stamp, old.find(PHONE_HEADING).map(|at| &old[at..]));
     fs::write(&path, splice_phone(&old, &section)).map_err(|e| format!("writing bench/report.md: {e}"))?;
     println!("\n{section}\nxtask: wrote {}", path.display());
     Ok(())
@@ -974,6 +996,22 @@ mod tests {
         assert_eq!(once, "# Report\n\n| a | 1 |\n\n## Dragging each slider\n\n| x |\n");
         let twice = splice_phone(&once, "## Dragging each slider\n\n| y |\n");
         assert_eq!(twice, "# Report\n\n| a | 1 |\n\n## Dragging each slider\n\n| y |\n");
+    }
+
+    #[test]
+    fn a_new_run_of_the_drags_keeps_the_earlier_ones_below_it() {
+        let first = with_earlier("## Dragging each slider\n\n| x |\n", "This run: a.", None);
+        assert_eq!(first, "## Dragging each slider\n\nThis run: a.\n\n| x |\n");
+        let second = with_earlier("## Dragging each slider\n\n| y |\n", "This run: b.", Some(&first));
+        assert_eq!(
+            second,
+            "## Dragging each slider\n\nThis run: b.\n\n| y |\n\n### An earlier run\n\nThis run: a.\n\n| x |\n"
+        );
+        let third = with_earlier("## Dragging each slider\n\n| z |\n", "This run: c.", Some(&second));
+        assert!(
+            third.find("| z |") < third.find("| y |") && third.find("| y |") < third.find("| x |"),
+            "{third}"
+        );
     }
 
     #[test]
