@@ -70,7 +70,6 @@ const ui = {
   // What the energy plot shows (Figure.energyLayers): per ball its x̃, marked minimizer, step.
   plotted: { key: '', xTilde: NaN, x0: NaN, x1: NaN },
   iterates: { key: '' },
-  specs: SPECS, // the core's parameters (pkg/specs.js): names, units, ranges, defaults
   langChosen: null, // the language the link asked for or the reader picked; null: the browser's
   embed: false, // ?embed=1: no page chrome
   view: 'full', // ?view=: which part of the figure the page shows (index.html's data-views)
@@ -715,7 +714,7 @@ function linkKeys() {
 function updateUrl(now) {
   const seen = `${ui.restarts}|${ui.langChosen}`;
   if (seen === ui.url.seen) return;
-  const query = queryFor(ui.state.params, ui.specs, linkKeys());
+  const query = queryFor(ui.state.params, SPECS, linkKeys());
   if (query === ui.url.query) {
     ui.url.seen = seen;
     return;
@@ -882,7 +881,7 @@ function setupVisibility() {
 /** The API's message for a refused value: English, short, naming the parameter. */
 function apiMessage(p) {
   const key = clip(p.key);
-  if (p.reason === 'unknown') return `unknown parameter "${key}"; known: ${ui.specs.map((s) => s.name).join(', ')}`;
+  if (p.reason === 'unknown') return `unknown parameter "${key}"; known: ${SPECS.map((s) => s.name).join(', ')}`;
   const allowed = `allowed: [${p.spec.min}, ${p.spec.max}]${p.spec.unit ? ` ${p.spec.unit}` : ''}`;
   if (p.reason === 'number') {
     return p.type === 'number' ? `${key} = ${p.value} is not a finite number; ${allowed}` : `${key} must be a number, not ${p.type}; ${allowed}`;
@@ -895,10 +894,8 @@ function setParams(partial) {
   const copy = copyPartial(partial);
   const halves = takeHalves(copy);
   // Checked here first for short messages in the figure's ranges; the core checks again.
-  if (ui.specs.length) {
-    const { problems } = checkPartial(copy, ui.specs, checkParameter);
-    if (problems.length) throw new Error(apiMessage(problems[0]));
-  }
+  const { problems } = checkPartial(copy, SPECS, checkParameter);
+  if (problems.length) throw new Error(apiMessage(problems[0]));
   api.guard((f) => {
     f.set(copy);
     if (halves !== undefined) f.setHalves(halves);
@@ -1064,7 +1061,7 @@ async function runCommand(cmd) {
       const raw = copy.halves;
       try {
         halves = takeHalves(copy);
-        ({ params, problems } = checkPartial(copy, ui.specs, checkParameter));
+        ({ params, problems } = checkPartial(copy, SPECS, checkParameter));
       } catch {
         problems = [{ key: 'halves', value: typeof raw === 'string' ? raw : typeof raw, reason: 'halves' }];
       }
@@ -1124,7 +1121,7 @@ async function snippetFor(url, { view, width }) {
     title: t('embed.title') + name,
     height,
     id: view === 'full' ? 'ipc-wall' : `ipc-wall-${view}`,
-    link: linkWith(queryFor(ui.state.params, ui.specs, { lang: getLang(), halves: ui.state.halves })),
+    link: linkWith(queryFor(ui.state.params, SPECS, { lang: getLang(), halves: ui.state.halves })),
     image: preview ? new URL(preview, location.href).href : null,
     fallback: t('embed.fallback') + name,
   });
@@ -1133,15 +1130,15 @@ async function snippetFor(url, { view, width }) {
 /** The link to the figure with the current parameters (no embed), and the iframe snippet. */
 function setupSharing() {
   share = setupShare({
-    link: () => linkWith(queryFor(ui.state.params, ui.specs, { lang: ui.langChosen, halves: ui.state.halves })),
-    embedLink: (view) => linkWith(queryFor(ui.state.params, ui.specs, { lang: getLang(), embed: true, view, theme: ui.theme, halves: ui.state.halves })),
+    link: () => linkWith(queryFor(ui.state.params, SPECS, { lang: ui.langChosen, halves: ui.state.halves })),
+    embedLink: (view) => linkWith(queryFor(ui.state.params, SPECS, { lang: getLang(), embed: true, view, theme: ui.theme, halves: ui.state.halves })),
     snippet: snippetFor,
   });
 }
 
 /** Parameters from the address: the valid ones apply, the rest are named in a note. */
 function applyLink() {
-  const link = readUrl(location.search, ui.specs, checkParameter);
+  const link = readUrl(location.search, SPECS, checkParameter);
   let problems = link.problems;
   if (link.halves) {
     api.guard((f) => f.setHalves(true));
@@ -1189,7 +1186,7 @@ async function main() {
   // A view without the transport cannot be played: without motion it shows the whole throw.
   if (reduceMotion.matches && !inView($('play'))) runToEnd();
   // The address stays as it came until the reader changes something.
-  ui.url.query = queryFor(ui.state.params, ui.specs, linkKeys());
+  ui.url.query = queryFor(ui.state.params, SPECS, linkKeys());
   ui.url.candidate = ui.url.query;
 }
 
