@@ -36,5 +36,5 @@ pub mod wasm;
 
 pub use integrator::{Integrator, Iterate, StepSolution};
 pub use model::{LineSearch, Model};
-pub use params::{Field, ParamError, Params, WallSide};
+pub use params::{Field, ParamError, Params, Spec, WallSide};
 pub use sim::{Horizon, Outcome, Recording, Simulation, StepReport, ThrowResult};

@@ -191,6 +191,28 @@ impl Field {
     }
 }
 
+/// What the page may know of a parameter: its name, unit, the range a reader can reach and
+/// the article's value. The one owner of these rows: the build writes them into
+/// `pkg/specs.js` and the wasm's `parameterSpecs()` returns them.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Spec {
+    pub name: &'static str,
+    pub unit: &'static str,
+    pub range: Range,
+    pub default: f64,
+}
+
+impl Spec {
+    /// Every parameter's row, in [`Field::ALL`]'s order.
+    pub fn all() -> Vec<Spec> {
+        let d = Params::default();
+        Field::ALL
+            .iter()
+            .map(|&f| Spec { name: f.name(), unit: f.unit(), range: f.figure_range(), default: d.get(f) })
+            .collect()
+    }
+}
+
 impl fmt::Display for Field {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())

@@ -9,7 +9,7 @@ use wasm_bindgen::prelude::*;
 
 use crate::format::shortest;
 use crate::integrator::{Iterate, Model};
-use crate::params::{echo, Field, ParamError, Params};
+use crate::params::{echo, Field, ParamError, Params, Spec};
 use crate::recording::{Ball, BallState, Recording, StepAgainstWall, TRACE_WINDOW};
 use crate::regime::RegimeMap;
 use crate::sim::{Horizon, Outcome};
@@ -512,19 +512,17 @@ pub fn trace_window() -> usize {
 /// Every parameter's name, unit and allowed range, for the page's validation messages.
 #[wasm_bindgen(js_name = parameterSpecs)]
 pub fn parameter_specs() -> Array {
-    Field::ALL
+    Spec::all()
         .iter()
-        .map(|f| {
-            let r = f.figure_range();
-            let d = Params::default();
+        .map(|s| {
             object(&[
-                ("name", JsValue::from_str(f.name())),
-                ("unit", JsValue::from_str(f.unit())),
-                ("min", num(r.min)),
-                ("max", num(r.max)),
-                ("open_min", JsValue::from_bool(r.open_min)),
-                ("open_max", JsValue::from_bool(r.open_max)),
-                ("default", num(d.get(*f))),
+                ("name", JsValue::from_str(s.name)),
+                ("unit", JsValue::from_str(s.unit)),
+                ("min", num(s.range.min)),
+                ("max", num(s.range.max)),
+                ("open_min", JsValue::from_bool(s.range.open_min)),
+                ("open_max", JsValue::from_bool(s.range.open_max)),
+                ("default", num(s.default)),
             ])
         })
         .collect()

@@ -84,19 +84,17 @@ fn figure(out: &Path) -> Result<(), String> {
     ]))
 }
 
-/// The parameters' names, units, figure ranges and defaults (src/params.rs, the same as the
-/// wasm's parameterSpecs(), which the page does not call) as an ES module: the page's one
-/// source of them, there for the first paint, before the wasm has loaded.
+/// The parameters' rows (`Spec::all()` in src/params.rs, which the wasm's parameterSpecs()
+/// also returns) as an ES module: the page's one source of them, there for the first paint,
+/// before the wasm has loaded.
 fn specs(out: &Path) -> Result<(), String> {
-    use ipc_wall::{Field, Params};
-    let d = Params::default();
-    let rows: Vec<serde_json::Value> = Field::ALL
+    let rows: Vec<serde_json::Value> = ipc_wall::Spec::all()
         .iter()
-        .map(|f| {
-            let r = f.figure_range();
+        .map(|s| {
+            let r = s.range;
             serde_json::json!({
-                "name": f.name(), "unit": f.unit(), "min": r.min, "max": r.max,
-                "open_min": r.open_min, "open_max": r.open_max, "default": d.get(*f),
+                "name": s.name, "unit": s.unit, "min": r.min, "max": r.max,
+                "open_min": r.open_min, "open_max": r.open_max, "default": s.default,
             })
         })
         .collect();
@@ -198,6 +196,28 @@ mod tests {
         }
         assert!(page.contains(&format!("<link rel=\"modulepreload\" href=\"./pkg/{MODULE}.js\">")));
         assert!(page.contains(&format!("<link rel=\"preload\" href=\"./pkg/{MODULE}_bg.wasm\" as=\"fetch\"")));
+    }
+
+    /// pkg/specs.js holds exactly the core's rows: every field, in order, every value.
+    #[test]
+    fn specs_js_is_the_cores_rows() {
+        let out = std::env::temp_dir().join(format!("ipc-wall-specs-{}.js", std::process::id()));
+        specs(&out).unwrap();
+        let text = fs::read_to_string(&out).unwrap();
+        fs::remove_file(&out).unwrap();
+        let json = text.split_once("export const SPECS = ").unwrap().1.trim_end().trim_end_matches(';');
+        let rows: Vec<serde_json::Value> = serde_json::from_str(json).unwrap();
+        let core = ipc_wall::Spec::all();
+        assert_eq!(rows.len(), core.len());
+        for (row, s) in rows.iter().zip(&core) {
+            assert_eq!(row["name"], s.name);
+            assert_eq!(row["unit"], s.unit);
+            assert_eq!(row["min"].as_f64(), Some(s.range.min), "{}", s.name);
+            assert_eq!(row["max"].as_f64(), Some(s.range.max), "{}", s.name);
+            assert_eq!(row["open_min"], s.range.open_min);
+            assert_eq!(row["open_max"], s.range.open_max);
+            assert_eq!(row["default"].as_f64(), Some(s.default), "{}", s.name);
+        }
     }
 
     /// The parameters reach the page once, as pkg/specs.js (written by [`specs`]), which the
