@@ -60,8 +60,42 @@ pub struct Iterate {
     pub ccd_clipped: bool,
     /// α after backtracking; 0 on the final iteration, where `|Δx| < tol` and no step is taken.
     pub alpha: f64,
+    /// How many times backtracking halved α, from `alpha_ccd` down to `alpha`.
+    pub halvings: u32,
     /// Whether this iteration met the tolerance (and so took no step).
     pub converged: bool,
+}
+
+/// What the trace says of one step's iterates beyond listing them.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct TraceSummary {
+    /// Iterations whose line search CCD clipped.
+    pub clipped: usize,
+    /// The geometric approach: how many clipped iterations were accepted as clipped (no
+    /// backtracking) with the next one still in front of the wall, and the distance the last
+    /// of them kept, `d_{i+1} / d_i`, which is `1 − s` for CCD's safety factor `s`.
+    pub approach_steps: usize,
+    pub approach_ratio: f64,
+    /// Whether Newton met the tolerance (else it stopped at its cap).
+    pub converged: bool,
+}
+
+impl TraceSummary {
+    /// The summary of a step's iterates (as [`Integrator::solve`] recorded them).
+    pub fn of(iterates: &[Iterate]) -> Self {
+        let approach: Vec<f64> = iterates
+            .windows(2)
+            // A step that lands on the face exactly keeps nothing: not part of the approach.
+            .filter(|w| w[0].ccd_clipped && w[0].halvings == 0 && w[0].distance > 0.0 && w[1].distance > 0.0)
+            .map(|w| w[1].distance / w[0].distance)
+            .collect();
+        Self {
+            clipped: iterates.iter().filter(|it| it.ccd_clipped).count(),
+            approach_steps: approach.len(),
+            approach_ratio: approach.last().copied().unwrap_or(f64::NAN),
+            converged: iterates.last().is_some_and(|it| it.converged),
+        }
+    }
 }
 
 /// The result of one Newton solve.
@@ -241,6 +275,7 @@ impl Integrator {
                 alpha_ccd: 1.0,
                 ccd_clipped: false,
                 alpha: 0.0,
+                halvings: 0,
                 converged: false,
             };
             if dx.abs() < self.tol {
@@ -273,6 +308,7 @@ impl Integrator {
             let mut e_trial = energy(x + a * dx);
             while e_trial > e0 && a > MIN_ALPHA {
                 a *= 0.5;
+                record.halvings += 1;
                 e_trial = energy(x + a * dx);
             }
             if !self.contact.feasible(x + a * dx) {
@@ -280,6 +316,7 @@ impl Integrator {
                 // (barrier alone) inside it once α is down to its floor.
                 while !self.contact.feasible(x + a * dx) && a > 0.0 {
                     a *= 0.5;
+                    record.halvings += 1;
                 }
                 e_trial = energy(x + a * dx);
             }

@@ -34,7 +34,7 @@ pub mod plot;
 #[cfg(target_arch = "wasm32")]
 pub mod wasm;
 
-pub use integrator::{Integrator, Iterate, StepSolution};
+pub use integrator::{Integrator, Iterate, StepSolution, TraceSummary};
 pub use model::{LineSearch, Model};
 pub use params::{Field, ParamError, Params, Spec, WallSide};
 pub use sim::{Horizon, Outcome, Recording, Simulation, StepReport, ThrowResult};

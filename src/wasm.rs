@@ -8,7 +8,7 @@ use js_sys::{Array, Float64Array, Object, Reflect, Uint32Array};
 use wasm_bindgen::prelude::*;
 
 use crate::format::shortest;
-use crate::integrator::{Iterate, Model};
+use crate::integrator::{Iterate, Model, TraceSummary};
 use crate::params::{echo, Field, ParamError, Params, Spec};
 use crate::recording::{Ball, BallState, Recording, StepAgainstWall, TRACE_WINDOW};
 use crate::regime::RegimeMap;
@@ -121,7 +121,17 @@ fn iterate_object(it: &Iterate) -> JsValue {
         ("alpha_ccd", num(it.alpha_ccd)),
         ("ccd_clipped", JsValue::from_bool(it.ccd_clipped)),
         ("alpha", num(it.alpha)),
+        ("halvings", JsValue::from(it.halvings)),
         ("converged", JsValue::from_bool(it.converged)),
+    ])
+}
+
+fn trace_summary_object(s: &TraceSummary) -> JsValue {
+    object(&[
+        ("clipped", JsValue::from(s.clipped as u32)),
+        ("approach_steps", JsValue::from(s.approach_steps as u32)),
+        ("approach_ratio", num(s.approach_ratio)),
+        ("converged", JsValue::from_bool(s.converged)),
     ])
 }
 
@@ -265,11 +275,20 @@ impl Figure {
 
     /// The Newton iterates of step `step` (1-based; 0 means the latest) of `model`, as an
     /// array (empty for steps older than the latest [`TRACE_WINDOW`]) of `{x, energy, gradient, dx,
-    /// distance, alpha_ccd, ccd_clipped, alpha, converged}`.
+    /// distance, alpha_ccd, ccd_clipped, alpha, halvings, converged}`.
     pub fn iterates(&self, model: &str, step: usize) -> Result<Array, JsError> {
         let b = self.ball(model)?;
         let step = if step == 0 { b.steps() } else { step };
         Ok(b.step_iterates(step).iter().map(iterate_object).collect())
+    }
+
+    /// What the trace says of those iterates (step as for `iterates`): {clipped,
+    /// approach_steps, approach_ratio, converged} (see [`TraceSummary`]).
+    #[wasm_bindgen(js_name = traceSummary)]
+    pub fn trace_summary(&self, model: &str, step: usize) -> Result<JsValue, JsError> {
+        let b = self.ball(model)?;
+        let step = if step == 0 { b.steps() } else { step };
+        Ok(trace_summary_object(&TraceSummary::of(b.step_iterates(step))))
     }
 
     /// The global minimizer of `E` of `model` for `x_tilde`.

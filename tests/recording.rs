@@ -244,3 +244,45 @@ fn a_glued_ball_is_settled_and_stays_put() {
         assert!(!two.settled(), "step {}", two.step_count());
     }
 }
+
+/// The trace's reading of a step comes from the core: CCD's clipped steps, accepted as
+/// clipped, each keep 1 − s of the distance (the geometric approach), and `halvings` is how
+/// many times backtracking halved α.
+#[test]
+fn the_trace_summary_reads_the_geometric_approach_and_the_halvings() {
+    use ipc_wall::TraceSummary;
+    let p = Params::default();
+    let r = decided(&Model::ALL);
+    let ipc = r.ball(Model::Ipc).unwrap();
+    let its = ipc.step_iterates(ipc.most_clipped_step());
+    let s = TraceSummary::of(its);
+    assert!(s.approach_steps >= 2, "{s:?}");
+    assert!((s.approach_ratio - (1.0 - p.ccd_safety)).abs() < 1e-6, "{s:?}");
+    assert_eq!(s.clipped, its.iter().filter(|it| it.ccd_clipped).count());
+    assert!(s.converged);
+    let pen = r.ball(Model::Penalty).unwrap();
+    let jump = TraceSummary::of(pen.step_iterates(pen.impact_step()));
+    assert_eq!((jump.clipped, jump.approach_steps), (0, 0));
+    assert!(jump.approach_ratio.is_nan());
+    let mut halved = 0;
+    for v0 in [1.0, 5.0, 50.0, 100.0] {
+        for k in [1e4, 1e8, 1e10] {
+            let mut r = Recording::new(&Params { v0, k, ..p }, &Model::ALL);
+            r.run_to_end();
+            for b in r.balls() {
+                for step in 1..=b.steps() {
+                    for it in b.step_iterates(step).iter().filter(|it| !it.converged) {
+                        assert_eq!(
+                            it.alpha_ccd / 2f64.powi(it.halvings as i32),
+                            it.alpha,
+                            "{:?} step {step}",
+                            b.model()
+                        );
+                        halved += usize::from(it.halvings > 0);
+                    }
+                }
+            }
+        }
+    }
+    assert!(halved > 0, "no throw backtracked: the check above checked nothing");
+}

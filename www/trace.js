@@ -16,13 +16,6 @@ function fmtAlpha(a) {
   return fmtSig(a, 4);
 }
 
-/** How many halvings turned `from` into `to`, if it is a whole number of them. */
-function halvings(from, to) {
-  if (!(to > 0) || !(from > 0)) return 0;
-  const k = Math.round(Math.log2(from / to));
-  return k > 0 && from / 2 ** k === to ? k : 0;
-}
-
 /** Where a step's last iterate `x` ends, in words. */
 function endWords(x, p) {
   const at = api.side(x);
@@ -31,11 +24,11 @@ function endWords(x, p) {
   return t('trace.endBehind', { len: fmtLength(x - p.wall - p.thickness, 3) });
 }
 
-/**
- * The panel (`root`: its section). `figure` gives the state, the restarts and `showStep(step)`,
- * which shows a picked step on the energy plot.
- */
-export function mount(root, figure) {
+const COLUMNS = ['trace.col.d', 'trace.col.dx', 'trace.col.alphaCcd', 'trace.col.alpha', 'trace.col.e', 'trace.col.g'];
+
+/** The panel's elements: the balls' buttons (`modelButtons`, by model), the step slider and
+ * its buttons, the jumps, the summary and the table. */
+function build(root) {
   const modelButtons = new Map();
   const models = el('div', { class: 'seg', role: 'group', 'data-i18n-label': 'trace.model', 'aria-label': t('trace.model') });
   // Four buttons with the "both halves" switch: they wrap on a narrow screen.
@@ -46,37 +39,141 @@ export function mount(root, figure) {
     const shape = el('span', { class: `shape ${look(m).marker}`, 'aria-hidden': 'true' });
     paintMarker(shape, m);
     b.append(shape, el('span', { class: 'seg-label' }));
-    b.addEventListener('click', () => pickModel(m));
     modelButtons.set(m, b);
     if (MODEL_NAMES.includes(m)) models.append(b);
   }
-  const range = el('input', { type: 'range', id: 'trace-step', name: 'trace-step', min: '1', max: '1', step: '1', value: '1' });
-  const rangeLabel = el('label', { for: 'trace-step', class: 'trace-step-label' });
-  const prev = el('button', { type: 'button', class: 'icon-button', 'data-i18n-label': 'trace.prev', 'aria-label': t('trace.prev'), text: '◀' });
-  const next = el('button', { type: 'button', class: 'icon-button', 'data-i18n-label': 'trace.next', 'aria-label': t('trace.next'), text: '▶' });
-  const latest = el('button', { type: 'button', id: 'trace-latest', 'aria-pressed': 'true' });
-  const impact = el('button', { type: 'button', id: 'trace-impact' });
-  const clip = el('button', { type: 'button', id: 'trace-clipped' });
-  const summary = el('p', { class: 'trace-summary', id: 'trace-summary' });
-  const table = el('table', { class: 'trace-table', id: 'trace-table' });
-  const empty = el('p', { class: 'hint trace-empty', hidden: true });
-  const legend = el('p', { class: 'hint', 'data-i18n': 'trace.legend', text: t('trace.legend') });
+  const icon = (key, text) => el('button', { type: 'button', class: 'icon-button', 'data-i18n-label': key, 'aria-label': t(key), text });
+  const d = {
+    models,
+    modelButtons,
+    range: el('input', { type: 'range', id: 'trace-step', name: 'trace-step', min: '1', max: '1', step: '1', value: '1' }),
+    rangeLabel: el('label', { for: 'trace-step', class: 'trace-step-label' }),
+    prev: icon('trace.prev', '◀'),
+    next: icon('trace.next', '▶'),
+    latest: el('button', { type: 'button', id: 'trace-latest', 'aria-pressed': 'true' }),
+    impact: el('button', { type: 'button', id: 'trace-impact' }),
+    clip: el('button', { type: 'button', id: 'trace-clipped' }),
+    summary: el('p', { class: 'trace-summary', id: 'trace-summary' }),
+    table: el('table', { class: 'trace-table', id: 'trace-table' }),
+    empty: el('p', { class: 'hint trace-empty', hidden: true }),
+  };
+  const step = el('div', { class: 'trace-step' }, d.rangeLabel, el('div', { class: 'trace-nav' }, d.prev, d.range, d.next));
   root.append(
     el('h2', { id: 'trace-title', 'data-i18n': 'trace.title', text: t('trace.title') }),
-    el('div', { class: 'trace-controls' }, models, el('div', { class: 'trace-step' }, rangeLabel, el('div', { class: 'trace-nav' }, prev, range, next)), el('div', { class: 'trace-jumps' }, latest, impact, clip)),
-    summary,
-    el('div', { class: 'table-scroll', tabindex: '0', role: 'region', 'data-i18n-label': 'trace.tableLabel', 'aria-label': t('trace.tableLabel') }, table),
-    empty,
-    legend,
+    el('div', { class: 'trace-controls' }, models, step, el('div', { class: 'trace-jumps' }, d.latest, d.impact, d.clip)),
+    d.summary,
+    el('div', { class: 'table-scroll', tabindex: '0', role: 'region', 'data-i18n-label': 'trace.tableLabel', 'aria-label': t('trace.tableLabel') }, d.table),
+    d.empty,
+    el('p', { class: 'hint', 'data-i18n': 'trace.legend', text: t('trace.legend') }),
   );
+  return d;
+}
 
+/** The controls' words and state for ball `m` at step `step` of `steps`. */
+function labelControls(d, m, step, steps, follow) {
+  for (const [k, b] of d.modelButtons) b.querySelector('.seg-label').textContent = t(`ball.${k}`);
+  d.range.max = String(Math.max(1, steps));
+  d.range.value = String(Math.max(1, step));
+  d.range.disabled = steps === 0;
+  d.prev.disabled = steps === 0 || step <= 1;
+  d.next.disabled = steps === 0 || step >= steps;
+  d.rangeLabel.textContent = steps ? t('trace.stepOf', { step, steps }) : t('trace.noStep');
+  d.range.setAttribute('aria-valuetext', d.rangeLabel.textContent);
+  d.latest.textContent = t('trace.latest');
+  d.latest.setAttribute('aria-pressed', String(follow));
+  d.impact.textContent = t('trace.impact');
+  d.impact.disabled = steps === 0;
+  d.clip.textContent = t('trace.clipped');
+  d.clip.hidden = !look(m).clipsByCcd;
+}
+
+/** A number cell: `textOut` shown, the exact value in data-v, its column in data-field. */
+function cell(value, textOut, field) {
+  const td = el('td', { class: field === 'distance' ? 'val d' : 'val', text: textOut });
+  td.dataset.v = Object.is(value, -0) ? '-0' : String(value);
+  td.dataset.field = field;
+  return td;
+}
+
+/** One iterate's row: d, Δx, α after CCD (✂ when clipped), α (÷2^k: backtracking's
+ * halvings, as the core counted them), E and |∇E|. */
+function iterateRow(it, i) {
+  const tr = el('tr', { 'data-it': String(i + 1) });
+  if (it.ccd_clipped) tr.classList.add('clipped');
+  if (it.converged) tr.classList.add('converged');
+  tr.append(el('th', { scope: 'row', text: String(i + 1), 'data-label': t('trace.col.itLong') }));
+  const k = it.halvings;
+  const aText = it.converged ? '—' : `${fmtAlpha(it.alpha_ccd)}${it.ccd_clipped ? ' ✂' : ''}`;
+  const alphaText = it.converged ? t('trace.converged') : k ? `${fmtAlpha(it.alpha)} (÷2${k > 1 ? `^${k}` : ''})` : fmtAlpha(it.alpha);
+  const ac = cell(it.alpha_ccd, aText, 'alpha_ccd');
+  ac.dataset.clipped = String(it.ccd_clipped);
+  if (it.ccd_clipped) ac.title = t('trace.clippedTitle');
+  const g = Math.abs(it.gradient);
+  const cells = [
+    cell(it.distance, fmtSignedLength(it.distance, 4), 'distance'),
+    cell(it.dx, fmtSignedLength(it.dx, 4), 'dx'),
+    ac,
+    cell(it.alpha, alphaText, 'alpha'),
+    cell(it.energy, fmtPrefixed(it.energy, 'J', 4), 'energy'),
+    cell(g, fmtPrefixed(g, 'N', 3), 'gradient_abs'),
+  ];
+  COLUMNS.forEach((key, c) => (cells[c].dataset.label = t(key)));
+  tr.append(...cells);
+  return tr;
+}
+
+function renderTable(table, its) {
+  const head = el('tr', {}, ...['trace.col.it', ...COLUMNS].map((k) => el('th', { scope: 'col', text: t(k) })));
+  table.replaceChildren(el('thead', {}, head), el('tbody', {}, ...its.map(iterateRow)));
+}
+
+/** The step in one paragraph: x̃, iterations, clips and where it ends, then (from the core's
+ * TraceSummary) a Newton stopped at its cap and the geometric approach to the wall. */
+function summaryText(step, xTilde, its, s, p) {
+  const last = its[its.length - 1];
+  let text = t('trace.summary', { step, xt: fmtPosition(xTilde), n: its.length, clipped: s.clipped, end: endWords(last.x, p) });
+  if (!s.converged) text += ` ${t('trace.stuck', { n: its.length, g: fmtPrefixed(Math.abs(last.gradient), 'N', 3) })}`;
+  if (s.approach_steps >= 2) {
+    text += ` ${t('trace.geometric', { k: s.approach_steps, r: `${fmtSig(100 * s.approach_ratio, 2)} %`, s: `${fmtSig(100 * p.ccd_safety, 3)} %` })}`;
+  }
+  return text;
+}
+
+/** Shows step `step` of ball `m`: its rows and summary, or why there are none. */
+function showStep(d, m, step, params) {
+  if (step === 0) {
+    d.table.replaceChildren();
+    d.summary.textContent = t('trace.noStep');
+    d.empty.hidden = true;
+    return;
+  }
+  const its = api.guard((f) => f.iterates(m, step));
+  const xTilde = api.guard((f) => f.stepXTilde(m, step));
+  d.empty.hidden = its.length > 0;
+  if (its.length === 0) {
+    d.table.replaceChildren();
+    d.empty.textContent = t('trace.notKept', { n: api.guard((_, g) => g.traceWindow()) });
+    d.summary.textContent = t('trace.summaryShort', { step, xt: fmtPosition(xTilde) });
+    return;
+  }
+  renderTable(d.table, its);
+  d.summary.textContent = summaryText(step, xTilde, its, api.guard((f) => f.traceSummary(m, step)), params);
+}
+
+/**
+ * The panel (`root`: its section). `figure` gives the state, the restarts and `showStep(step)`,
+ * which shows a picked step on the energy plot.
+ */
+export function mount(root, figure) {
+  const d = build(root);
   const sel = { model: MODEL_NAMES.at(-1), follow: true, step: 0 };
   let state = null;
   let shownKey = '';
+  let controlsKey = '';
 
   function pickModel(m) {
     sel.model = m;
-    for (const [k, b] of modelButtons) b.setAttribute('aria-pressed', String(k === m));
+    for (const [k, b] of d.modelButtons) b.setAttribute('aria-pressed', String(k === m));
     if (!sel.follow) pick(Math.min(sel.step, state[m].steps), true);
     render(true);
   }
@@ -93,26 +190,26 @@ export function mount(root, figure) {
     render(true);
   }
 
-  range.addEventListener('input', () => pick(Number(range.value)));
-  prev.addEventListener('click', () => pick((sel.follow ? state[sel.model].steps : sel.step) - 1));
-  next.addEventListener('click', () => pick((sel.follow ? state[sel.model].steps : sel.step) + 1));
-  latest.addEventListener('click', () => {
+  /** A step the core's recorded throw names ("Most iterations", "Most CCD clips"). */
+  const pickNamed = (ask) => () => {
+    const s = api.guard((f) => f[ask](sel.model));
+    if (s > 0) pick(s);
+  };
+  const shownStep = () => (sel.follow ? state[sel.model].steps : sel.step);
+  for (const [m, b] of d.modelButtons) b.addEventListener('click', () => pickModel(m));
+  d.range.addEventListener('input', () => pick(Number(d.range.value)));
+  d.prev.addEventListener('click', () => pick(shownStep() - 1));
+  d.next.addEventListener('click', () => pick(shownStep() + 1));
+  d.latest.addEventListener('click', () => {
     sel.follow = true;
     render(true);
   });
-  impact.addEventListener('click', () => {
-    // Where "Most iterations" and "Most CCD clips" go: the core's recorded throw knows.
-    const s = api.guard((f) => f.mostNewtonStep(sel.model));
-    if (s > 0) pick(s);
-  });
-  clip.addEventListener('click', () => {
-    const s = api.guard((f) => f.mostClippedStep(sel.model));
-    if (s > 0) pick(s);
-  });
+  d.impact.addEventListener('click', pickNamed('mostNewtonStep'));
+  d.clip.addEventListener('click', pickNamed('mostClippedStep'));
 
   /** Only the balls thrown have a button; a ball no longer thrown hands over to IPC's. */
   function showModels(names) {
-    if (models.children.length !== names.length) models.replaceChildren(...names.map((k) => modelButtons.get(k)));
+    if (d.models.children.length !== names.length) d.models.replaceChildren(...names.map((k) => d.modelButtons.get(k)));
     if (!names.includes(sel.model)) pickModel(MODEL_NAMES.at(-1));
   }
 
@@ -126,126 +223,21 @@ export function mount(root, figure) {
     return `${m}|${currentStep()}|${state[m].steps}|${sel.follow}|${state.params.dhat}`;
   }
 
-  let controlsKey = '';
   /** The controls' words and state: labelled on screen or off (they are read aloud). */
   function renderControls(force = false) {
-    const m = sel.model;
-    const steps = state[m].steps;
-    const step = currentStep();
     const key = `${renderKey()}|${getLang()}`;
     if (!force && key === controlsKey) return;
     controlsKey = key;
-    for (const [k, b] of modelButtons) b.querySelector('.seg-label').textContent = t(`ball.${k}`);
-    range.max = String(Math.max(1, steps));
-    range.value = String(Math.max(1, step));
-    range.disabled = steps === 0;
-    prev.disabled = steps === 0 || step <= 1;
-    next.disabled = steps === 0 || step >= steps;
-    rangeLabel.textContent = steps ? t('trace.stepOf', { step, steps }) : t('trace.noStep');
-    range.setAttribute('aria-valuetext', rangeLabel.textContent);
-    latest.textContent = t('trace.latest');
-    latest.setAttribute('aria-pressed', String(sel.follow));
-    impact.textContent = t('trace.impact');
-    impact.disabled = steps === 0;
-    clip.textContent = t('trace.clipped');
-    clip.hidden = !look(m).clipsByCcd;
+    labelControls(d, sel.model, currentStep(), state[sel.model].steps, sel.follow);
   }
 
   function render(force = false) {
     if (!state) return;
-    const m = sel.model;
-    const steps = state[m].steps;
-    const step = currentStep();
     const key = renderKey();
     if (!force && key === shownKey) return;
     shownKey = key;
     renderControls(force);
-    if (steps === 0) {
-      table.replaceChildren();
-      summary.textContent = t('trace.noStep');
-      empty.hidden = true;
-      return;
-    }
-    const its = api.guard((f) => f.iterates(m, step));
-    const xTilde = api.guard((f) => f.stepXTilde(m, step));
-    if (its.length === 0) {
-      table.replaceChildren();
-      empty.hidden = false;
-      empty.textContent = t('trace.notKept', { n: api.guard((_, g) => g.traceWindow()) });
-      summary.textContent = t('trace.summaryShort', { step, xt: fmtPosition(xTilde) });
-      return;
-    }
-    empty.hidden = true;
-    renderTable(its);
-    const clipped = its.filter((it) => it.ccd_clipped).length;
-    const last = its[its.length - 1];
-    const p = state.params;
-    summary.textContent = t('trace.summary', {
-      step,
-      xt: fmtPosition(xTilde),
-      n: its.length,
-      clipped,
-      end: endWords(last.x, p),
-    });
-    // The geometric approach: a clipped, accepted step keeps 1 − s of the distance.
-    const ratios = [];
-    for (let i = 0; i + 1 < its.length; i++) {
-      // (A step that lands on the face exactly keeps nothing: not part of the approach.)
-      if (its[i].ccd_clipped && its[i].alpha === its[i].alpha_ccd && its[i].distance > 0 && its[i + 1].distance > 0) ratios.push(its[i + 1].distance / its[i].distance);
-    }
-    if (!last.converged) summary.textContent += ` ${t('trace.stuck', { n: its.length, g: fmtPrefixed(Math.abs(last.gradient), 'N', 3) })}`;
-    if (ratios.length >= 2) {
-      summary.textContent += ` ${t('trace.geometric', { k: ratios.length, r: `${fmtSig(100 * ratios[ratios.length - 1], 2)} %`, s: `${fmtSig(100 * p.ccd_safety, 3)} %` })}`;
-    }
-  }
-
-  function cell(value, textOut, cls) {
-    const td = el('td', { class: cls, text: textOut });
-    td.dataset.v = Object.is(value, -0) ? '-0' : String(value);
-    return td;
-  }
-
-  function renderTable(its) {
-    const head = el(
-      'tr',
-      {},
-      ...['trace.col.it', 'trace.col.d', 'trace.col.dx', 'trace.col.alphaCcd', 'trace.col.alpha', 'trace.col.e', 'trace.col.g'].map((k) => el('th', { scope: 'col', text: t(k) })),
-    );
-    const rows = its.map((it, i) => {
-      const tr = el('tr', { 'data-it': String(i + 1) });
-      if (it.ccd_clipped) tr.classList.add('clipped');
-      if (it.converged) tr.classList.add('converged');
-      tr.append(el('th', { scope: 'row', text: String(i + 1), 'data-label': t('trace.col.itLong') }));
-      const d = cell(it.distance, fmtSignedLength(it.distance, 4), 'val d');
-      d.dataset.field = 'distance';
-      const dx = cell(it.dx, fmtSignedLength(it.dx, 4), 'val');
-      dx.dataset.field = 'dx';
-      let aText;
-      let alphaText;
-      if (it.converged) {
-        aText = '—';
-        alphaText = t('trace.converged');
-      } else {
-        aText = it.ccd_clipped ? `${fmtAlpha(it.alpha_ccd)} ✂` : fmtAlpha(it.alpha_ccd);
-        const k = halvings(it.alpha_ccd, it.alpha);
-        alphaText = k ? `${fmtAlpha(it.alpha)} (÷2${k > 1 ? `^${k}` : ''})` : fmtAlpha(it.alpha);
-      }
-      const ac = cell(it.alpha_ccd, aText, 'val');
-      ac.dataset.field = 'alpha_ccd';
-      ac.dataset.clipped = String(it.ccd_clipped);
-      if (it.ccd_clipped) ac.title = t('trace.clippedTitle');
-      const a = cell(it.alpha, alphaText, 'val');
-      a.dataset.field = 'alpha';
-      const e = cell(it.energy, fmtPrefixed(it.energy, 'J', 4), 'val');
-      e.dataset.field = 'energy';
-      const g = cell(Math.abs(it.gradient), fmtPrefixed(Math.abs(it.gradient), 'N', 3), 'val');
-      g.dataset.field = 'gradient_abs';
-      const cells = [d, dx, ac, a, e, g];
-      ['trace.col.d', 'trace.col.dx', 'trace.col.alphaCcd', 'trace.col.alpha', 'trace.col.e', 'trace.col.g'].forEach((k, c) => (cells[c].dataset.label = t(k)));
-      tr.append(...cells);
-      return tr;
-    });
-    table.replaceChildren(el('thead', {}, head), el('tbody', {}, ...rows));
+    showStep(d, sel.model, currentStep(), state.params);
   }
 
   let restarts = -1;

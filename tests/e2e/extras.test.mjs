@@ -189,6 +189,32 @@ async function panelRows(page) {
   );
 }
 
+test('the trace shows backtracking’s halvings of α as the core counted them', async () => {
+  const { page, context, consoleErrors } = await openPage(browser, { locale: 'en-US' });
+  try {
+    // At 1 m/s with k = 10⁸ the red ball's step into the wall backtracks in every iteration.
+    await page.evaluate(() => {
+      window.ipcWall.set({ v0: 1, k: 1e8 });
+      window.ipcWall.runToEnd();
+    });
+    await nextFrames(page);
+    await page.locator('.seg button[data-model="penalty"]').click();
+    const core = await page.evaluate(() => window.ipcWall.iterates('penalty', 51));
+    const halved = core.filter((it) => it.halvings > 1);
+    assert.ok(halved.length >= 2, 'step 51 backtracks more than once');
+    await page.locator('#trace-step').fill('51');
+    await nextFrames(page);
+    const shown = await page.$$eval('#trace-table tbody [data-field="alpha"]', (tds) => tds.map((td) => td.textContent));
+    core.forEach((it, i) => {
+      if (!it.converged) assert.equal(it.alpha_ccd / 2 ** it.halvings, it.alpha);
+      if (it.halvings > 1) assert.match(shown[i], new RegExp(`\\(÷2\\^${it.halvings}\\)$`), `iteration ${i + 1}`);
+    });
+    assert.deepEqual(consoleErrors, []);
+  } finally {
+    await context.close();
+  }
+});
+
 test('the trace lists the very iterates of the core’s step report, and shows that step on the energy plot', async () => {
   const { page, context, consoleErrors } = await openPage(browser, { locale: 'en-US' });
   try {
@@ -219,6 +245,10 @@ test('the trace lists the very iterates of the core’s step report, and shows t
       }
     }
     assert.match(await page.locator('#trace-summary').textContent(), new RegExp(`^Step ${sel.step}: x̃ = 0\\.\\d{4}\\s?m, ${core.length} Newton iterations`));
+    // The summary reads that approach (the core's traceSummary): 1 − s = 10 % kept, per
+    // clipped step accepted without backtracking.
+    const approach = core.filter((it, i) => it.ccd_clipped && it.halvings === 0 && core[i + 1]?.distance > 0).length;
+    assert.match(await page.locator('#trace-summary').textContent(), new RegExp(`Each of the ${approach} clipped steps keeps 10\\s?% of the distance`));
     // The energy plot now shows that step: its x̃, so its iterates on the curves.
     assert.ok(Number.isFinite(sel.x_tilde));
     assert.equal(await page.evaluate(() => window.ipcWall.energyView().x_tilde), sel.x_tilde);
