@@ -60,19 +60,31 @@ test('round trip: slider changes reach the address after the drag, and that addr
     // A drag: six moves of v0 a few frames apart, then k from the keyboard.
     const v0 = page.locator('input[type=range][name=v0]');
     await v0.focus();
+    // The address is rewritten 350 ms after a change (main.js URL_DEBOUNCE_MS) unless another
+    // came first. A busy machine may pause this drag longer than that, and a pause may be
+    // written: a move is held to "not yet" only when the changes that could be pending, this
+    // one's two predecessors, came less than 300 ms ago; each pause may add a rewrite.
+    let pauses = 0;
+    const pressed = [];
+    let seen = before;
     for (let i = 0; i < 6; i++) {
+      pressed.push(Date.now());
       await page.keyboard.press('ArrowRight');
-      assert.equal(await page.evaluate(() => location.href), before, 'the address waits for the drag to pause');
+      const href = await page.evaluate(() => location.href);
+      if (Date.now() - pressed[Math.max(0, i - 2)] < 300) assert.equal(href, seen, 'the address waits for the drag to pause');
+      else pauses += 1;
+      seen = href;
       await nextFrames(page, 2);
     }
     await page.locator('input[type=range][name=k]').focus();
+    pauses += Date.now() - pressed[4] >= 300 ? 1 : 0;
     await page.keyboard.press('End');
     const want = await page.evaluate(() => window.ipcWall.getState().params);
     assert.equal(want.v0, 20, '6 positions right of 5 m/s');
     assert.equal(want.k, 1e10);
     await page.waitForFunction(() => new URLSearchParams(location.search).get('k') === '10000000000');
     const replaced = await page.evaluate(() => window.__replaced);
-    assert.ok(replaced.length <= 2, `debounced: ${replaced.length} rewrites for 7 changes (${replaced.join(', ')})`);
+    assert.ok(replaced.length <= 2 + pauses, `debounced: ${replaced.length} rewrites for 7 changes, ${pauses} pauses (${replaced.join(', ')})`);
 
     const url = await page.evaluate(() => location.href);
     const q = new URL(url).searchParams;
