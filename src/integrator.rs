@@ -8,7 +8,6 @@
 //! [`Integrator::solve`]'s guard that keeps a barrier's ball strictly off the wall where the
 //! reference would round onto it (the reference then takes `log(0)` and fails).
 
-use crate::ccd::collision_free_stepsize;
 use crate::energy::{
     BarrierEnergy, Contact, ContactKind, InertiaEnergy, PenaltyEnergy, UnsignedBarrierEnergy,
 };
@@ -229,13 +228,9 @@ impl Integrator {
         (inertia.gradient(x) + self.weight * cg, inertia.hessian(x) + self.weight * ch)
     }
 
-    /// The α the line search starts from along `dx` at `x`, if not 1: CCD's largest safe step
-    /// for a CCD-filtered search.
+    /// The α the model's line search starts from along `dx` at `x`, if not 1.
     fn first_alpha(&self, x: f64, dx: f64) -> Option<f64> {
-        match self.line_search {
-            LineSearch::Backtracking => None,
-            LineSearch::CcdFiltered => collision_free_stepsize(x, dx, self.wall, self.ccd_safety),
-        }
+        self.line_search.first_alpha(x, dx, self.wall, self.ccd_safety)
     }
 
     /// Minimizes `E` from `x0` for the predicted position `x_tilde`, optionally recording

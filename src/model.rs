@@ -1,6 +1,7 @@
 //! A model is data: a contact energy crossed with a line search. [`Model::spec`] is the one
 //! table that says what each model is; nothing else matches on a model.
 
+use crate::ccd::collision_free_stepsize;
 use crate::energy::ContactKind;
 
 /// How a model's line search chooses its first α.
@@ -11,6 +12,17 @@ pub enum LineSearch {
     /// IPC's: α starts at CCD's largest safe step ([`crate::ccd::collision_free_stepsize`]),
     /// then backtracks.
     CcdFiltered,
+}
+
+impl LineSearch {
+    /// The α this search starts from along `dx` at `x`, if not 1: CCD's largest safe step
+    /// against the front face at `wall` (safety factor `ccd_safety`) for a CCD-filtered search.
+    pub fn first_alpha(self, x: f64, dx: f64, wall: f64, ccd_safety: f64) -> Option<f64> {
+        match self {
+            LineSearch::Backtracking => None,
+            LineSearch::CcdFiltered => collision_free_stepsize(x, dx, wall, ccd_safety),
+        }
+    }
 }
 
 /// Which contact model a ball uses.
