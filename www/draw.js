@@ -75,10 +75,23 @@ export function hatch(ctx, x0, y0, w, h, { fill, stroke, edge, spacing = 6 }) {
   ctx.strokeRect(x0 + 0.5, y0 + 0.5, Math.max(0, w - 1), h - 1);
 }
 
-/** Width of `s` in `font`. */
+// Widths by font and text: a label is measured once, not on every frame that draws it. The
+// canvas's scale is applied at draw time, so a width in CSS px holds at any size or dpr.
+const widths = new Map();
+const MAX_WIDTHS = 2000;
+
+/** Width of `s` in `font` (CSS px; `ctx`'s font is left set to `font`). */
 export function measure(ctx, s, font) {
   ctx.font = font;
-  return ctx.measureText(s).width;
+  const key = `${font}|${s}`;
+  let w = widths.get(key);
+  if (w === undefined) {
+    // Positions in a moving throw make new strings every frame: keep the map bounded.
+    if (widths.size >= MAX_WIDTHS) widths.clear();
+    w = ctx.measureText(s).width;
+    widths.set(key, w);
+  }
+  return w;
 }
 
 /** The box a label of width `w` takes with its left edge at `left` and its baseline at `y`
@@ -101,8 +114,7 @@ export function fitLeft(x, w, align, lo, hi) {
 
 /** Words on a plate of the background's colour, for labels that may sit over marks or lines. */
 export function drawPlate(ctx, s, left, y, { color, bg, font = FONT }) {
-  ctx.font = font;
-  const b = labelBox(left, y, ctx.measureText(s).width);
+  const b = labelBox(left, y, measure(ctx, s, font));
   ctx.fillStyle = bg;
   ctx.globalAlpha = 0.92;
   ctx.fillRect(b.x, b.y, b.w, b.h);
