@@ -35,115 +35,137 @@ function cellText(r, p) {
   return t('table.gap', { len: fmtFixed(-d * 1e6, 1), n: r.newton_max });
 }
 
-/** The panel (`root`: its section); `figure.offload` computes the rows off the main thread. */
-export function mount(root, figure) {
-  const { offload } = figure;
-  const caption = el('p', { class: 'table-caption' });
-  const table = el('table', { class: 'article-table' });
-  const note = el('p', { class: 'hint table-note' });
-  const csvButton = el('button', { type: 'button', 'data-i18n': 'table.copyCsv', text: t('table.copyCsv') });
-  const mdButton = el('button', { type: 'button', 'data-i18n': 'table.copyMd', text: t('table.copyMd') });
-  const fieldLabel = el('label', { for: 'table-copy-text' });
-  const field = el('textarea', { id: 'table-copy-text', readOnly: true, rows: 8, spellcheck: false });
-  const out = el('div', { class: 'copy-out', hidden: true }, fieldLabel, field);
-  const status = el('p', { class: 'share-status', role: 'status' });
+/** The panel's elements: caption, table, note, the two Copy buttons and their field. */
+function build(root) {
+  const d = {
+    caption: el('p', { class: 'table-caption' }),
+    table: el('table', { class: 'article-table' }),
+    note: el('p', { class: 'hint table-note' }),
+    csvButton: el('button', { type: 'button', 'data-i18n': 'table.copyCsv', text: t('table.copyCsv') }),
+    mdButton: el('button', { type: 'button', 'data-i18n': 'table.copyMd', text: t('table.copyMd') }),
+    fieldLabel: el('label', { for: 'table-copy-text' }),
+    field: el('textarea', { id: 'table-copy-text', readOnly: true, rows: 8, spellcheck: false }),
+    status: el('p', { class: 'share-status', role: 'status' }),
+  };
+  d.out = el('div', { class: 'copy-out', hidden: true }, d.fieldLabel, d.field);
   root.append(
     el('h2', { id: 'table-title', 'data-i18n': 'table.title', text: t('table.title') }),
     el('p', { class: 'hint', 'data-i18n': 'table.lede', text: t('table.lede') }),
-    caption,
-    el('div', { class: 'table-scroll', tabindex: '0', role: 'region', 'data-i18n-label': 'table.title', 'aria-label': t('table.title') }, table),
-    note,
-    el('div', { class: 'copy-buttons', role: 'group', 'data-i18n-label': 'table.copyLabel', 'aria-label': t('table.copyLabel') }, mdButton, csvButton),
-    out,
-    status,
+    d.caption,
+    el('div', { class: 'table-scroll', tabindex: '0', role: 'region', 'data-i18n-label': 'table.title', 'aria-label': t('table.title') }, d.table),
+    d.note,
+    el('div', { class: 'copy-buttons', role: 'group', 'data-i18n-label': 'table.copyLabel', 'aria-label': t('table.copyLabel') }, d.mdButton, d.csvButton),
+    d.out,
+    d.status,
   );
+  return d;
+}
 
+/** The column headings at `p`: v0, penalty at k and 100·k, IPC at d̂. */
+function headings(p) {
+  return [t('table.v0'), t('table.pen', { k: compactK(p.k) }), t('table.pen', { k: compactK(100 * p.k) }), t('table.ipc', { dhat: fmtLength(p.dhat, 3) })];
+}
+
+function captionText(p) {
+  return t('table.caption', { wall: withUnit(fmtSig(p.wall, 6), 'm'), w: fmtLength(p.thickness, 3), h: fmtTime(p.h) });
+}
+
+/** The table as shown, in Markdown (Copy as Markdown). */
+function markdown(rows, p) {
+  const lines = [captionText(p), '', `| ${headings(p).join(' | ')} |`, '|---:|---|---|---|'];
+  for (let i = 0; i < rows.length; i += 3) {
+    lines.push(`| ${rows[i].v0} | ${rows.slice(i, i + 3).map((r) => cellText(r, p)).join(' | ')} |`);
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+/** Whether a cell stopped short of where the article's throw got (its 80 steps ran out). */
+function stoppedShort(r, p) {
+  const reports = look(r.model).reports;
+  return (reports === 'depth' && r.outcome === 'stopped' && r.xmax_minus_wall_m < 0) || (reports === 'gap' && -r.xmax_minus_wall_m >= p.dhat);
+}
+
+/** One row of cells (`cells`: one launch speed's three), its v0 marked when current. */
+function rowOf(cells, p, currentV0) {
+  const v0 = cells[0].v0;
+  const tr = el('tr', { 'data-v0': String(v0) }, el('th', { scope: 'row', text: String(v0) }));
+  if (v0 === currentV0) tr.classList.add('current');
+  for (const r of cells) {
+    const td = el('td', { class: `${r.model} ${r.outcome}`, text: cellText(r, p) });
+    Object.assign(td.dataset, {
+      model: r.model,
+      k: r.k === null ? '' : String(r.k),
+      outcome: r.outcome,
+      xmaxMinusWall: String(r.xmax_minus_wall_m),
+      newtonMax: String(r.newton_max),
+    });
+    tr.append(td);
+  }
+  return tr;
+}
+
+/** Writes `rows` at `p` into the table, its caption and its note. */
+function renderRows(d, rows, p, currentV0) {
+  d.caption.textContent = captionText(p);
+  const cls = [undefined, 'pen', 'pen', 'ipc'];
+  const head = el('tr', {}, ...headings(p).map((text, i) => el('th', { scope: 'col', class: cls[i], text })));
+  const body = [];
+  for (let i = 0; i < rows.length; i += 3) body.push(rowOf(rows.slice(i, i + 3), p, currentV0));
+  d.table.replaceChildren(el('thead', {}, head), el('tbody', {}, ...body));
+  const short = rows.some((r) => stoppedShort(r, p));
+  d.note.textContent = short ? t('table.noteShort', { n: p.steps }) : t('table.note', { n: p.steps });
+}
+
+/** Puts `textOut` on the clipboard; where it cannot, in the field, selected for the reader. */
+async function copyOut(d, textOut, label) {
+  d.field.value = textOut;
+  d.fieldLabel.textContent = label;
+  d.out.hidden = false;
+  let ok = false;
+  try {
+    if (navigator.clipboard?.writeText) {
+      await navigator.clipboard.writeText(textOut);
+      ok = true;
+    }
+  } catch {
+    ok = false;
+  }
+  d.status.textContent = ok ? t('table.copied') : t('table.manual');
+  if (!ok) {
+    d.field.focus();
+    d.field.select();
+  }
+}
+
+/** The panel (`root`: its section); `figure.offload` computes the rows off the main thread. */
+export function mount(root, figure) {
+  const { offload } = figure;
+  const d = build(root);
   let key = '';
   let rows = [];
   let csv = ''; // the same rows as the CLI's CSV, written by the core
   let params = null;
   let shown = null; // 'csv' | 'md' in the field
+  let currentV0 = NaN;
+  let waiting = false; // rows asked of the worker, not here yet
 
-  function markdown() {
-    const p = params;
-    const [k1, k2] = [p.k, 100 * p.k];
-    const head = [t('table.v0'), t('table.pen', { k: compactK(k1) }), t('table.pen', { k: compactK(k2) }), t('table.ipc', { dhat: fmtLength(p.dhat, 3) })];
-    const lines = [captionText(), '', `| ${head.join(' | ')} |`, '|---:|---|---|---|'];
-    for (let i = 0; i < rows.length; i += 3) {
-      lines.push(`| ${rows[i].v0} | ${rows.slice(i, i + 3).map((r) => cellText(r, p)).join(' | ')} |`);
-    }
-    return `${lines.join('\n')}\n`;
-  }
-
-  function captionText() {
-    const p = params;
-    return t('table.caption', { wall: withUnit(fmtSig(p.wall, 6), 'm'), w: fmtLength(p.thickness, 3), h: fmtTime(p.h) });
-  }
-
-  async function copy(kind) {
+  const textOf = (kind) => (kind === 'csv' ? csv : markdown(rows, params));
+  const labelOf = (kind) => t(kind === 'csv' ? 'table.field.csv' : 'table.field.md');
+  const copy = (kind) => {
     shown = kind;
-    const textOut = kind === 'csv' ? csv : markdown();
-    field.value = textOut;
-    fieldLabel.textContent = t(kind === 'csv' ? 'table.field.csv' : 'table.field.md');
-    out.hidden = false;
-    let ok = false;
-    try {
-      if (navigator.clipboard?.writeText) {
-        await navigator.clipboard.writeText(textOut);
-        ok = true;
-      }
-    } catch {
-      ok = false;
-    }
-    status.textContent = ok ? t('table.copied') : t('table.manual');
-    if (!ok) {
-      field.focus();
-      field.select();
-    }
-  }
-  csvButton.addEventListener('click', () => copy('csv'));
-  mdButton.addEventListener('click', () => copy('md'));
+    return copyOut(d, textOf(kind), labelOf(kind));
+  };
+  d.csvButton.addEventListener('click', () => copy('csv'));
+  d.mdButton.addEventListener('click', () => copy('md'));
 
   function render() {
     if (!params) return;
-    const p = params;
-    caption.textContent = captionText();
-    const head = el(
-      'tr',
-      {},
-      el('th', { scope: 'col', text: t('table.v0') }),
-      el('th', { scope: 'col', class: 'pen', text: t('table.pen', { k: compactK(p.k) }) }),
-      el('th', { scope: 'col', class: 'pen', text: t('table.pen', { k: compactK(100 * p.k) }) }),
-      el('th', { scope: 'col', class: 'ipc', text: t('table.ipc', { dhat: fmtLength(p.dhat, 3) }) }),
-    );
-    const body = [];
-    let short = false;
-    for (let i = 0; i < rows.length; i += 3) {
-      const tr = el('tr', { 'data-v0': String(rows[i].v0) }, el('th', { scope: 'row', text: String(rows[i].v0) }));
-      if (rows[i].v0 === currentV0) tr.classList.add('current');
-      for (const r of rows.slice(i, i + 3)) {
-        const td = el('td', { class: `${r.model} ${r.outcome}`, text: cellText(r, p) });
-        td.dataset.model = r.model;
-        td.dataset.k = r.k === null ? '' : String(r.k);
-        td.dataset.outcome = r.outcome;
-        td.dataset.xmaxMinusWall = String(r.xmax_minus_wall_m);
-        td.dataset.newtonMax = String(r.newton_max);
-        const reports = look(r.model).reports;
-        if ((reports === 'depth' && r.outcome === 'stopped' && r.xmax_minus_wall_m < 0) || (reports === 'gap' && -r.xmax_minus_wall_m >= p.dhat)) short = true;
-        tr.append(td);
-      }
-      body.push(tr);
-    }
-    table.replaceChildren(el('thead', {}, head), el('tbody', {}, ...body));
-    note.textContent = short ? t('table.noteShort', { n: p.steps }) : t('table.note', { n: p.steps });
-    if (shown && !out.hidden) {
-      field.value = shown === 'csv' ? csv : markdown();
-      fieldLabel.textContent = t(shown === 'csv' ? 'table.field.csv' : 'table.field.md');
+    renderRows(d, rows, params, currentV0);
+    if (shown && !d.out.hidden) {
+      d.field.value = textOf(shown);
+      d.fieldLabel.textContent = labelOf(shown);
     }
   }
-
-  let currentV0 = NaN;
-  let waiting = false; // rows asked of the worker, not here yet
 
   /** The rows for `p`: from the worker when there is one (shown when they arrive), else here. */
   function recompute(p) {
@@ -177,7 +199,7 @@ export function mount(root, figure) {
       }
       if (p.v0 !== currentV0) {
         currentV0 = p.v0;
-        for (const tr of table.querySelectorAll('tbody tr')) tr.classList.toggle('current', Number(tr.dataset.v0) === p.v0);
+        for (const tr of d.table.querySelectorAll('tbody tr')) tr.classList.toggle('current', Number(tr.dataset.v0) === p.v0);
       }
     },
     key: () => '',
