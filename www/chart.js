@@ -17,6 +17,14 @@ export function el(tag, props = {}, ...children) {
   return e;
 }
 
+/** Sets `e`'s text, or attribute `attr`, to `s` only if it differs: a DOM write costs a
+ * mutation, and layout, even when it changes nothing. */
+export function setText(e, s, attr) {
+  if (attr === undefined) {
+    if (e.textContent !== s) e.textContent = s;
+  } else if (e.getAttribute(attr) !== s) e.setAttribute(attr, s);
+}
+
 /** `x` with an SI prefix that keeps 1 ≤ mantissa < 1000 (f to k), `sig` significant digits;
  * beyond that range a power of ten. */
 export function fmtPrefixed(x, unit, sig = 3) {

@@ -1,6 +1,7 @@
 // The panels below the figure draw only on screen (issue 13): while the reader drags a slider
 // at the top of the page, the timeline, the regime map and the trace's rows far below are not
-// drawn again; scrolled into view, each is drawn once and shows the throw as it is now.
+// drawn again; scrolled into view, each is drawn once and shows the throw as it is now. Off
+// screen, the regime map's section is not even touched, but for the one caption that says k.
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -26,16 +27,18 @@ const draws = (page) => page.evaluate(() => window.ipcWall.__draws());
 /** Whether element `id` is at least `margin` CSS px below the viewport. */
 const below = (page, id, margin) => page.evaluate(([id, margin]) => document.getElementById(id).getBoundingClientRect().top > innerHeight + margin, [id, margin]);
 
-/** Drags v0's thumb with the mouse from its place to `to` (a fraction of the track). */
-async function dragV0(page, to) {
-  const box = await page.locator('#p-v0').boundingBox();
-  const from = Number(await page.locator('#p-v0').evaluate((e) => (e.value - e.min) / (e.max - e.min)));
+/** Drags slider `id`'s thumb with the mouse from its place to `to` (a fraction of the track). */
+async function dragSlider(page, id, to) {
+  const box = await page.locator(id).boundingBox();
+  const from = Number(await page.locator(id).evaluate((e) => (e.value - e.min) / (e.max - e.min)));
   const y = box.y + box.height / 2;
   await page.mouse.move(box.x + box.width * from, y);
   await page.mouse.down();
   for (let k = 1; k <= 12; k++) await page.mouse.move(box.x + box.width * (from + ((to - from) * k) / 12), y, { steps: 2 });
   await page.mouse.up();
 }
+
+const dragV0 = (page, to) => dragSlider(page, '#p-v0', to);
 
 test('a slider dragged with the mouse draws no panel off screen; scrolled into view, each draws once and is current', async () => {
   const { page, context, consoleErrors } = await openPage(browser, { width: 1280, height: 800, locale: 'en-US' });
@@ -78,6 +81,52 @@ test('a slider dragged with the mouse draws no panel off screen; scrolled into v
     assert.equal(map['regime-left'], (dragged['regime-left'] ?? 0) + 1, 'the map drawn once, with the crosshair at the new v0');
     await nextFrames(page, 10);
     assert.deepEqual(await draws(page), map, 'then nothing more');
+    assert.deepEqual(consoleErrors, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('dragging k with the mouse, the regime section off screen changes only the caption that says k', async () => {
+  const { page, context, consoleErrors } = await openPage(browser, { width: 1280, height: 800, locale: 'en-US' });
+  try {
+    await page.waitForFunction(() => window.ipcWall.regime().complete, null, { timeout: 60_000 });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.locator('#p-k').scrollIntoViewIfNeeded();
+    await nextFrames(page, 4);
+    assert.ok(await below(page, 'regime', 150), '#regime is off screen');
+    const kBefore = (await page.evaluate(() => window.ipcWall.getState())).params.k;
+    // Every change to the section's DOM: its element (by its map's canvas and class) and kind.
+    await page.evaluate(() => {
+      window.__mutations = [];
+      window.__observer = new MutationObserver((records) => {
+        for (const r of records) {
+          const e = r.target.nodeType === Node.ELEMENT_NODE ? r.target : r.target.parentElement;
+          const map = e.closest('figure.map')?.querySelector('canvas')?.id ?? 'section';
+          window.__mutations.push(`${map} ${e.tagName.toLowerCase()}.${e.className} ${r.type}${r.attributeName ? ` ${r.attributeName}` : ''}`);
+        }
+      });
+      window.__observer.observe(document.getElementById('regime'), { subtree: true, childList: true, attributes: true, characterData: true });
+    });
+    await dragSlider(page, '#p-k', 0.9);
+    await nextFrames(page, 4);
+    const mutations = await page.evaluate(() => {
+      window.__observer.takeRecords();
+      window.__observer.disconnect();
+      return window.__mutations;
+    });
+    const k = (await page.evaluate(() => window.ipcWall.getState())).params.k;
+    assert.notEqual(k, kBefore, 'the drag moved k');
+    // Needed off screen: the words that follow k (the left panel, penalty, says k; the right,
+    // IPC, does not) and the cells (the API's map is the new k's). Nothing drawn, no legend or
+    // status rebuilt, no text or attribute written again unchanged.
+    assert.ok(mutations.length > 0, 'the caption followed k');
+    assert.deepEqual([...new Set(mutations)], ['regime-left span.map-params childList']);
+    const caption = await page.evaluate(async (k) => {
+      const { t, fmtPow, withUnit } = await import('./www/i18n.js');
+      return t('regime.caption.penalty', { k: withUnit(fmtPow(k, 3), 'N/m') });
+    }, k);
+    assert.equal(await page.locator('#regime figure.map .map-params').first().textContent(), caption);
     assert.deepEqual(consoleErrors, []);
   } finally {
     await context.close();

@@ -1,0 +1,132 @@
+// The regime map's compute: its cells for one set of parameters, from www/regime-worker.js or,
+// without a worker, a few milliseconds per frame from the page's one animation loop (a 32 × 32
+// map first, the preview while a slider is dragged, then 128 × 128, each shown only once
+// complete), and the axes' cell ↔ value maths from Rust. The map is asked again only when a
+// parameter other than v0 and h changes. No DOM here: www/regime.js shows what this holds.
+
+import * as api from './api.js';
+import { t } from './i18n.js';
+import { gridOf, cellOf } from './regime-cells.js';
+
+export const N_FIRST = 32;
+export const N_FULL = 128;
+const SIZES = [N_FIRST, N_FULL];
+
+/**
+ * The compute's state. `grids` holds this request's finished grids by size; `shown` the
+ * picture to paint ({grid, params, version}); `axes` an empty 128 × 128 Regime (the axes'
+ * cell ↔ value maths, from Rust) and `range` its axes' ends; `glue` the wasm it came from.
+ */
+export function newCompute() {
+  return { key: '', params: null, grids: {}, fill_ms: {}, progress: null, sliced: null, viaWorker: false, shown: null, glue: null, axes: null, range: null };
+}
+
+/** What the map depends on: the panels' models and all parameters but v0 and h. */
+function mapKey(p, models) {
+  return [p.k, p.dhat, p.kappa, p.mass, p.wall, p.thickness, p.ccd_safety, p.tol, p.steps, ...models].join('|');
+}
+
+/**
+ * Asks for the cells of `models` for `params`: a 32 × 32 preview first (fast, shown while a
+ * slider is dragged), then the 128 × 128 map, each handed over only when complete. A new
+ * request drops the grids of the last one, and its answers alone count.
+ */
+function requestMap(C, params, models, offload) {
+  C.key = mapKey(params, models);
+  C.params = { ...params };
+  C.grids = {};
+  C.fill_ms = {};
+  C.progress = { n: N_FIRST, progress: 0 };
+  C.sliced?.regime?.free();
+  C.sliced = null;
+  C.viaWorker = offload.alive();
+  const own = { params: C.params };
+  const take = (d) => (d.kind === 'grid' ? receive(C, own, d.grid, d.fill_ms) : (C.progress = { n: d.n, progress: d.progress }));
+  if (C.viaWorker) offload.map(C.params, models, SIZES, take);
+  else C.sliced = { params: C.params, models, size: 0, regime: null, own };
+}
+
+function receive(C, own, grid, fillMs) {
+  C.grids[grid.n] = grid;
+  C.fill_ms = fillMs;
+  C.progress = { n: grid.n, progress: 1 };
+  // The picture to paint: always one whole grid, with the parameters it was made for.
+  C.shown = { grid, params: own.params, version: (C.shown?.version ?? 0) + 1 };
+}
+
+/** The fallback: fills the map in flight on the page until `deadline` (performance.now() ms). */
+function fillSliced(C, deadline) {
+  const s = C.sliced;
+  if (!s) return;
+  for (;;) {
+    const n = SIZES[s.size];
+    s.regime ??= api.guard((_, g) => new g.Regime(s.params, n, s.models));
+    const t0 = performance.now();
+    const done = api.guard(() => s.regime.fill(0));
+    C.fill_ms[`n${n}`] = (C.fill_ms[`n${n}`] ?? 0) + performance.now() - t0;
+    C.progress = { n, progress: api.guard(() => s.regime.progress()) };
+    if (done) {
+      const grid = api.guard(() => gridOf(s.regime));
+      api.guard(() => s.regime.free());
+      s.regime = null;
+      s.size += 1;
+      if (s.size === SIZES.length) C.sliced = null;
+      receive(C, s.own, grid, { ...C.fill_ms });
+      return;
+    }
+    if (performance.now() >= deadline) return;
+  }
+}
+
+/** A new wasm instance (first load, or after a recovery): new axes, and the map again.
+ * Returns Rust's default pair of models (the article's two balls). */
+function attachAxes(C, glue) {
+  try {
+    C.axes?.free();
+  } catch {
+    // From a wasm instance that trapped: nothing to free.
+  }
+  C.glue = glue;
+  C.axes = api.guard((_, g) => new g.Regime({}, N_FULL));
+  const [v0min, v0max, hmin, hmax] = api.guard(() => C.axes.axes());
+  C.range = { v: { min: v0min, max: v0max }, h: { min: hmin, max: hmax } };
+  C.key = '';
+  return api.guard(() => C.axes.models());
+}
+
+/**
+ * Keeps the cells current: new axes after a new wasm instance (`onDefaults(models)` gets Rust's
+ * default pair; `models()` then the panels' pair), the map asked again if a parameter it
+ * depends on changed (or the worker went away), the page's own fill until `deadline`. Returns
+ * whether a new map was asked for.
+ */
+export function compute(C, params, models, offload, deadline, onDefaults) {
+  const glue = api.guard((_, g) => g);
+  if (glue !== C.glue) onDefaults(attachAxes(C, glue));
+  const pair = models();
+  const asked = mapKey(params, pair) !== C.key || (C.viaWorker && !offload.alive() && !C.grids[N_FULL]);
+  if (asked) requestMap(C, params, pair, offload);
+  fillSliced(C, deadline);
+  return asked;
+}
+
+/** Cell (i, j) of the fine grid of this request, from the fine grid or else the preview. */
+export function cellNow(C, i, j, fineOnly) {
+  const g = C.grids[N_FULL] ?? (fineOnly ? null : C.grids[N_FIRST]);
+  if (!g || !C.axes) return undefined;
+  const s = N_FULL / g.n;
+  return cellOf(g, Math.floor(i / s), Math.floor(j / s), ...valuesAt(C, [i, j]));
+}
+
+/** [v0, h] at the centre of fine cell [i, j], as the Rust map samples it. */
+export const valuesAt = (C, [i, j]) => api.guard(() => [C.axes.v0At(i), C.axes.hAt(j)]);
+
+/** [i, j] of the fine cell of (v0, h). */
+export const cellAtValues = (C, v0, h) => Array.from(api.guard(() => C.axes.cellOf(v0, h)));
+
+/** The fill's progress in words, or '' before the first request. */
+export function statusWords(C) {
+  if (!C.progress) return '';
+  if (C.grids[N_FULL]) return t('regime.done', { n: N_FULL, ms: Math.round((C.fill_ms[`n${N_FULL}`] ?? 0) + (C.fill_ms[`n${N_FIRST}`] ?? 0)) });
+  return t('regime.filling', { n: C.progress.n, pct: Math.floor(100 * C.progress.progress) });
+}
