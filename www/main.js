@@ -46,7 +46,7 @@ const ui = {
   xTildeUser: null, // x̃ chosen by the reader (drag/keys/API); null: follow the throw
   plotStep: 0, // the step the energy plot shows (picked in the trace); 0: follow the throw
   dragWindow: null, // x window frozen while dragging, so the plot does not move under the pointer
-  restarts: 0, // bumps on every restart: part of the energy plot's redraw key
+  restarts: 0, // bumps on every restart: part of the panels' keys
   frameStart: 0, // performance.now() when this frame's work began
   colors: null,
   dark: darkQuery.matches,
@@ -64,12 +64,13 @@ const ui = {
   note: null, // () => text of the visible note, redone when the language changes
 };
 
-// Step positions, appended as the throw advances (no per-frame copy of the whole history).
+// Each ball's step positions, appended as the throw advances (no per-frame copy of the whole
+// history); the panels read them through figure.positions.
 const track = Object.fromEntries(TABLE.map((m) => [m.name, { buf: new Float64Array(256), n: 0 }]));
 
 // For the frame-budget benchmark (`cargo xtask bench`): of the latest frames that stepped or
-// drew, the figure's own work (input handlers since the last frame, steps, scene, energy
-// plot, text) and the whole callback (with the panels below the figure).
+// drew, the figure's own work (input handlers since the last frame, steps, the figure's own
+// panels) and the whole callback (with the panels below the figure).
 const frameTimes = { work: new Float64Array(600), whole: new Float64Array(600) };
 let frameCount = 0;
 // Work done by the sliders' input handlers (set, restart) since the last frame: it is part of
@@ -86,171 +87,7 @@ let readyResolved = false;
 // top); in a frame, nothing runs before the first IntersectionObserver report.
 const seen = { near: !isFramed(), on: !isFramed(), looping: false };
 
-// ---- setup ------------------------------------------------------------------------------
-
-function setupLanguage() {
-  // Only lang and embed matter before the core is loaded; readUrl runs again after it.
-  const link = readUrl(location.search, []);
-  ui.langChosen = link.lang;
-  ui.embed = link.embed;
-  ui.view = link.view;
-  ui.theme = link.theme;
-  document.documentElement.classList.toggle('embed', ui.embed);
-  document.documentElement.dataset.view = ui.view;
-  setLang(link.lang ?? pickLang(''));
-  applyStatic();
-  updateLangSwitch();
-  onLangChange(relabel);
-  $('lang-switch').addEventListener('click', () => {
-    ui.langChosen = getLang() === 'es' ? 'en' : 'es';
-    setLang(ui.langChosen);
-  });
-}
-
-/** The switch offers the other language, in that language. */
-function updateLangSwitch() {
-  $('lang-switch').lang = getLang() === 'es' ? 'en' : 'es';
-}
-
-/** After a language change: every string, number and the plot's words again. */
-function relabel() {
-  applyStatic();
-  updateLangSwitch();
-  relabelSliders();
-  relabelTransport(document);
-  if (ui.state) updateSliders(ui.state.params);
-  if (ui.note && !$('note').hidden) $('note-text').textContent = ui.note();
-  ui.url.seen = '';
-  share?.refresh();
-}
-
-function onSlider(name, value) {
-  const t0 = performance.now();
-  try {
-    api.guard((f) => f.set({ [name]: value }));
-    api.rememberParams();
-    restartAfterChange(true);
-  } catch (e) {
-    // A slider only offers valid values; if the core refuses one, show its reason.
-    if (!api.isDead()) showNote(e.message);
-  }
-  inputWork += performance.now() - t0;
-}
-
-/** "Both halves of the guarantee": four balls instead of the article's two. */
-function setHalves(on) {
-  api.guard((f) => f.setHalves(on));
-  api.rememberParams();
-  restartAfterChange(true);
-}
-
-function setupControls() {
-  setupSliders($('sliders'), onSlider);
-  $('halves').addEventListener('change', (e) => setHalves(e.target.checked));
-  setupTransport(document, {
-    togglePlay: () => (ui.playing ? pause() : play()),
-    step: () => stepOnce(),
-    reset: () => {
-      reset();
-      if (!reduceMotion.matches) play();
-    },
-    end: () => runToEnd(),
-    speed: (s) => {
-      ui.speed = s;
-      ui.due = 0;
-      planPace();
-    },
-  });
-}
-
-/** ?theme=light|dark forces the palette: the page's dark colours are one @media rule, whose
- * condition becomes always or never true (auto leaves it to the reader's system setting). */
-function forceTheme(theme) {
-  for (const sheet of document.styleSheets) {
-    for (const rule of sheet.cssRules) {
-      if (rule instanceof CSSMediaRule && rule.conditionText.includes('prefers-color-scheme: dark')) {
-        rule.media.mediaText = theme === 'dark' ? 'all' : 'not all';
-      }
-    }
-  }
-  document.documentElement.style.colorScheme = theme;
-}
-
-function setupTheme() {
-  if (ui.theme !== 'auto') {
-    forceTheme(ui.theme);
-    ui.dark = ui.theme === 'dark';
-  }
-  ui.colors = { ...scene.readColors(), ...readModelColors() };
-  darkQuery.addEventListener('change', () => {
-    if (ui.theme !== 'auto') return;
-    ui.dark = darkQuery.matches;
-    ui.colors = { ...scene.readColors(), ...readModelColors() };
-  });
-}
-
-function setupBanner() {
-  api.setOnDeath((e) => {
-    ui.playing = false;
-    const banner = $('error-banner');
-    $('error-detail').textContent = t('error.detail', { msg: e.name ? `${e.name}: ${e.message}` : String(e) });
-    banner.hidden = false;
-    $('error-reset').disabled = false;
-    $('error-reset').focus();
-  });
-  $('error-reset').addEventListener('click', () => recoverFigure());
-}
-
-async function recoverFigure() {
-  const button = $('error-reset');
-  button.disabled = true;
-  $('error-detail').textContent = t('error.recovering');
-  try {
-    await api.recover();
-    $('error-banner').hidden = true;
-    restartAfterChange(false);
-    $('play').focus();
-  } catch (e) {
-    $('error-detail').textContent = t('error.detail', { msg: e.message || String(e) });
-    button.disabled = false;
-  }
-}
-
-let noteTimer = 0;
-/** A non-blocking note. `msg` is a string, or a function that gives it in the current
- * language; a sticky note stays until dismissed, others go after 6 s. */
-function showNote(msg, { sticky = false } = {}) {
-  const n = $('note');
-  ui.note = typeof msg === 'function' ? msg : () => msg;
-  $('note-text').textContent = ui.note();
-  n.hidden = false;
-  clearTimeout(noteTimer);
-  if (!sticky) noteTimer = setTimeout(() => (n.hidden = true), 6000);
-}
-
-function setupNote() {
-  $('note-close').addEventListener('click', () => {
-    clearTimeout(noteTimer);
-    $('note').hidden = true;
-  });
-}
-
-/** What was refused, as one line of text: "v0 = “abc” (not a number); foo (unknown …)";
- * every item named, up to a length no honest link reaches. */
-function problemsText(problems) {
-  const shown = problems.slice(0, 40).map((p) => {
-    const vars = { key: clip(p.key), value: clip(p.value) };
-    if (p.spec) {
-      vars.min = withUnit(fmtCompact(p.spec.min), p.spec.unit);
-      vars.max = withUnit(fmtCompact(p.spec.max), p.spec.unit);
-    }
-    return t(`reason.${p.reason}`, vars);
-  });
-  if (problems.length > shown.length) shown.push(t('reason.more', { n: problems.length - shown.length }));
-  return shown.join('; ');
-}
-
-// ---- simulation control -----------------------------------------------------------------
+// ---- the figure controller --------------------------------------------------------------
 
 /** After set() or reset(): clear the history, follow the throw again, plan the pace. */
 function restartAfterChange(autoplay) {
@@ -355,7 +192,69 @@ function perBall(f) {
   return Object.fromEntries(ui.models.map((m) => [m, f(m)]));
 }
 
-// ---- per-frame updates ------------------------------------------------------------------
+/**
+ * What the energy plot shows, from the core (Figure.energyLayers, asked again only when the
+ * throw, the step picked or x̃ changed): the window [x0, x1] (held while x̃ is dragged), the
+ * step picked (`picked`, 0: follow the throw), x̃ chosen (`chosen`, null: follow), per ball
+ * {x_tilde, minimizer, step}, and `xTilde`: that of the ball shown at the latest step.
+ */
+function plotted() {
+  const xt = ui.xTildeUser ?? NaN;
+  const key = `${ui.restarts}|${stepsKey()}|${ui.plotStep}|${xt}`;
+  if (key !== ui.plotted.key) {
+    const r = api.guard((f) => f.energyLayers(ui.plotStep, xt));
+    const pl = { key, window: [r[0], r[1]], picked: ui.plotStep, chosen: ui.xTildeUser };
+    ui.models.forEach((m, i) => (pl[m] = { x_tilde: r[2 + 3 * i], minimizer: r[3 + 3 * i], step: r[4 + 3 * i] }));
+    // x̃ of the ball shown at the latest step (IPC keeps stepping after penalty is decided).
+    pl.xTilde = pl[ui.models.reduce((a, m) => (pl[m].step >= pl[a].step ? m : a))].x_tilde;
+    ui.plotted = pl;
+  }
+  [ui.plotted.x0, ui.plotted.x1] = ui.dragWindow ?? ui.plotted.window;
+  return ui.plotted;
+}
+
+/**
+ * What the panels (the figure's own and those below it) may ask of the figure. They talk to
+ * this controller, never to window.ipcWall, which is the authors' and tests' API: one path per
+ * action, no global.
+ */
+const figure = {
+  /** The figure's state, fresh from the core (the API may have stepped since the frame). */
+  state: () => api.guard((f) => f.state()),
+  /** Sets parameters (and `halves`) as set() does, then plays; without motion, to the end. */
+  throwWith(partial) {
+    setParams(partial);
+    if (reduceMotion.matches) runToEnd();
+    else play();
+  },
+  /** Shows step `step` of every ball on the energy plot. */
+  showStep: (step) => showStep(step),
+  /** Counts the restarts: a new count is a new throw. */
+  restarts: () => ui.restarts,
+  /** The palette (CSS variables and the models' colours), and whether it is the dark one. */
+  colors: () => ui.colors,
+  dark: () => ui.dark,
+  /** Until when (performance.now() ms) work sliced over frames may run in this frame. */
+  deadline: () => ui.frameStart + FRAME_BUDGET_MS,
+  /** Each step's position of ball `model` so far: {buf, n} (the first n of buf; read only). */
+  positions: (model) => track[model],
+  /** Whether the throw plays, at how many steps per second, and how many steps of free flight
+   * go faster. */
+  pace: () => ({ playing: ui.playing, rate: ui.rate, ffSteps: ui.ffSteps }),
+  pause: () => pause(),
+  /** What the energy plot shows (see `plotted` above). */
+  plotted: () => plotted(),
+  /** x̃ as shown, and the reader's x̃ (the energy plot's drag and keys). */
+  xTilde: () => ui.xTildeUser ?? plotted().xTilde,
+  setXTilde: (x) => setXTilde(x),
+  /** While x̃ is dragged, the plot's x window stays as it is, so it does not move under the
+   * pointer. */
+  holdWindow(on) {
+    ui.dragWindow = on ? [plotted().x0, plotted().x1] : null;
+  },
+};
+
+// ---- the loop ---------------------------------------------------------------------------
 
 /** The steps the pace owes since the last frame; returns whether the throw stepped. */
 function updateSimulation(now) {
@@ -394,68 +293,6 @@ function updateSimulation(now) {
   if (!going) ui.playing = false;
   refreshState();
   return true;
-}
-
-/**
- * What the energy plot shows, from the core (Figure.energyLayers, asked again only when the
- * throw, the step picked or x̃ changed): the window [x0, x1] (held while x̃ is dragged), the
- * step picked (`picked`, 0: follow the throw), x̃ chosen (`chosen`, null: follow), per ball
- * {x_tilde, minimizer, step}, and `xTilde`: that of the ball shown at the latest step.
- */
-function plotted() {
-  const xt = ui.xTildeUser ?? NaN;
-  const key = `${ui.restarts}|${stepsKey()}|${ui.plotStep}|${xt}`;
-  if (key !== ui.plotted.key) {
-    const r = api.guard((f) => f.energyLayers(ui.plotStep, xt));
-    const pl = { key, window: [r[0], r[1]], picked: ui.plotStep, chosen: ui.xTildeUser };
-    ui.models.forEach((m, i) => (pl[m] = { x_tilde: r[2 + 3 * i], minimizer: r[3 + 3 * i], step: r[4 + 3 * i] }));
-    // x̃ of the ball shown at the latest step (IPC keeps stepping after penalty is decided).
-    pl.xTilde = pl[ui.models.reduce((a, m) => (pl[m].step >= pl[a].step ? m : a))].x_tilde;
-    ui.plotted = pl;
-  }
-  [ui.plotted.x0, ui.plotted.x1] = ui.dragWindow ?? ui.plotted.window;
-  return ui.plotted;
-}
-
-/** What the address keeps besides the parameters. */
-function linkKeys() {
-  return { lang: ui.langChosen, embed: ui.embed, view: ui.view, theme: ui.theme, halves: ui.state.halves };
-}
-
-/** The address follows the parameters (and the chosen language), URL_DEBOUNCE_MS after the
- * last change, with replaceState: no history entry per slider move. */
-function updateUrl(now) {
-  const seen = `${ui.restarts}|${ui.langChosen}`;
-  if (seen === ui.url.seen) return;
-  const query = queryFor(ui.state.params, SPECS, linkKeys());
-  if (query === ui.url.query) {
-    ui.url.seen = seen;
-    return;
-  }
-  if (query !== ui.url.candidate) {
-    ui.url.candidate = query;
-    ui.url.since = now;
-    return;
-  }
-  if (now - ui.url.since < URL_DEBOUNCE_MS) return;
-  try {
-    history.replaceState(history.state, '', query + location.hash);
-  } catch {
-    // Some sandboxed frames refuse it: the figure works without it.
-  }
-  ui.url.query = query;
-  ui.url.seen = seen;
-  share?.refresh();
-}
-
-/** In a frame, tell the parent each time an outcome (or the throw) changes. */
-function updateEmbedState() {
-  if (!isFramed()) return;
-  const s = ui.state;
-  const key = `${ui.restarts}|${ui.models.map((m) => s[m].outcome).join('|')}`;
-  if (key === ui.posted) return;
-  ui.posted = key;
-  postToParent({ type: MSG.state, state: s });
 }
 
 function frame(now) {
@@ -508,6 +345,122 @@ function recordFrameTime(work, whole) {
   frameTimes.whole[i] = whole;
 }
 
+// Every panel has one shape: mount(root, figure) → {update(state), relabel(lang), resize(),
+// key(state), keep(state)?}. `key(state)` names the inputs of what it draws; the loop calls
+// `update(state)` only on a frame where that key changed and the panel is on screen.
+// `keep(state)`, where a panel has one, is what must stay current off screen too: data the API
+// and the Copy buttons give, and words that take room in the layout or are read aloud.
+//
+// The figure's own panels (the scene, the energy plot, their words, the three numbers) are on
+// screen whenever the loop runs: the whole figure pauses off screen. The panels below it are
+// watched by one IntersectionObserver (PANEL_MARGIN ahead); one off screen is left stale and
+// brought up to date in the first frame it is back. A panel not in the page's ?view= is never
+// drawn.
+const panels = { figure: [], below: [], started: 0 };
+
+/** A mounted panel as the loop keeps it. `on`: null until the observer's first report. */
+function entry(name, root, panel, on) {
+  return { name, root, panel, shown: inView(root), on, drawn: null };
+}
+
+function mountPanels() {
+  const canvas = { scene: $('scene'), energy: $('energy') };
+  panels.figure = [
+    entry('scene', canvas.scene, scene.mount(canvas.scene, figure), true),
+    entry('energy', canvas.energy, energy.mount(canvas.energy, figure), true),
+    entry('readouts', $('figure'), readouts.mount($('figure'), figure), true),
+    entry('numbers', $('numbers'), numbers.mount($('numbers'), figure), true),
+  ];
+  const io = new IntersectionObserver((entries) => {
+    for (const e of entries) panels.below.find((p) => p.root === e.target).on = e.isIntersecting;
+  }, { rootMargin: PANEL_MARGIN });
+  for (const p of mountExtras(figure)) {
+    panels.below.push(entry(p.name, p.root, p.panel, null));
+    io.observe(p.root);
+  }
+  onLangChange(() => {
+    for (const p of [...panels.figure, ...panels.below]) {
+      p.panel.relabel(getLang());
+      p.drawn = null;
+    }
+  });
+}
+
+/** The figure's panel `name`. */
+const figurePanel = (name) => panels.figure.find((p) => p.name === name).panel;
+
+/** The panels below the figure started so far: one more each frame at load, so that no frame
+ * is one long task. */
+function startedBelow() {
+  if (panels.started < panels.below.length) panels.started += 1;
+  return panels.below.slice(0, panels.started);
+}
+
+/**
+ * Once per frame, for one list of panels: each panel of the view keeps its data, and draws if
+ * it is on screen and its inputs changed. Returns {current: every panel is up to date (drawn,
+ * or known to be off screen), drew: how many drew}.
+ */
+function updatePanels(list, state) {
+  let current = true;
+  let drew = 0;
+  for (const p of list) {
+    if (!p.shown) continue;
+    p.panel.keep?.(state);
+    if (!p.on) {
+      if (p.on === null) current = false;
+      continue;
+    }
+    const key = p.panel.key(state);
+    if (key === p.drawn) continue;
+    p.drawn = key;
+    p.panel.update(state);
+    drew += 1;
+  }
+  return { current, drew };
+}
+
+/** What the address keeps besides the parameters. */
+function linkKeys() {
+  return { lang: ui.langChosen, embed: ui.embed, view: ui.view, theme: ui.theme, halves: ui.state.halves };
+}
+
+/** The address follows the parameters (and the chosen language), URL_DEBOUNCE_MS after the
+ * last change, with replaceState: no history entry per slider move. */
+function updateUrl(now) {
+  const seen = `${ui.restarts}|${ui.langChosen}`;
+  if (seen === ui.url.seen) return;
+  const query = queryFor(ui.state.params, SPECS, linkKeys());
+  if (query === ui.url.query) {
+    ui.url.seen = seen;
+    return;
+  }
+  if (query !== ui.url.candidate) {
+    ui.url.candidate = query;
+    ui.url.since = now;
+    return;
+  }
+  if (now - ui.url.since < URL_DEBOUNCE_MS) return;
+  try {
+    history.replaceState(history.state, '', query + location.hash);
+  } catch {
+    // Some sandboxed frames refuse it: the figure works without it.
+  }
+  ui.url.query = query;
+  ui.url.seen = seen;
+  share?.refresh();
+}
+
+/** In a frame, tell the parent each time an outcome (or the throw) changes. */
+function updateEmbedState() {
+  if (!isFramed()) return;
+  const s = ui.state;
+  const key = `${ui.restarts}|${ui.models.map((m) => s[m].outcome).join('|')}`;
+  if (key === ui.posted) return;
+  ui.posted = key;
+  postToParent({ type: MSG.state, state: s });
+}
+
 /** Frames while on screen, or near it until ready; never in a hidden tab. */
 function wantsFrames() {
   return !document.hidden && (seen.on || (seen.near && !readyResolved));
@@ -536,7 +489,7 @@ function setupVisibility() {
 }
 
 // ---- the automation and embedding API ---------------------------------------------------
-//
+
 // window.ipcWall (SI units throughout):
 //   ready                 Promise, resolves once the figure and the panels below it are drawn.
 //   getState()            {params: {v0, h, k, dhat, kappa, mass, wall, thickness, ccd_safety, tol,
@@ -616,123 +569,6 @@ function setParams(partial) {
   api.rememberParams();
   restartAfterChange(false);
   return ui.state;
-}
-
-/**
- * What the panels below the figure may ask of it. They talk to this controller, never to
- * window.ipcWall, which is the authors' and tests' API: one path per action, no global.
- */
-const figure = {
-  /** The figure's state, fresh from the core (the API may have stepped since the frame). */
-  state: () => api.guard((f) => f.state()),
-  /** Sets parameters (and `halves`) as set() does, then plays; without motion, to the end. */
-  throwWith(partial) {
-    setParams(partial);
-    if (reduceMotion.matches) runToEnd();
-    else play();
-  },
-  /** Shows step `step` of every ball on the energy plot. */
-  showStep: (step) => showStep(step),
-  /** Counts the restarts: a new count is a new throw. */
-  restarts: () => ui.restarts,
-  /** The palette (CSS variables and the models' colours), and whether it is the dark one. */
-  colors: () => ui.colors,
-  dark: () => ui.dark,
-  /** Until when (performance.now() ms) work sliced over frames may run in this frame. */
-  deadline: () => ui.frameStart + FRAME_BUDGET_MS,
-  /** Each step's position of ball `model` so far: {buf, n} (the first n of buf; read only). */
-  positions: (model) => track[model],
-  /** Whether the throw plays, at how many steps per second, and how many steps of free flight
-   * go faster. */
-  pace: () => ({ playing: ui.playing, rate: ui.rate, ffSteps: ui.ffSteps }),
-  pause: () => pause(),
-  /** What the energy plot shows (see `plotted` above). */
-  plotted: () => plotted(),
-  /** x̃ as shown, and the reader's x̃ (the energy plot's drag and keys). */
-  xTilde: () => ui.xTildeUser ?? plotted().xTilde,
-  setXTilde: (x) => setXTilde(x),
-  /** While x̃ is dragged, the plot's x window stays as it is, so it does not move under the
-   * pointer. */
-  holdWindow(on) {
-    ui.dragWindow = on ? [plotted().x0, plotted().x1] : null;
-  },
-};
-
-// ---- panels -------------------------------------------------------------------------------
-//
-// Every panel has one shape: mount(root, figure) → {update(state), relabel(lang), resize(),
-// key(state), keep(state)?}. `key(state)` names the inputs of what it draws; the loop calls
-// `update(state)` only on a frame where that key changed and the panel is on screen.
-// `keep(state)`, where a panel has one, is what must stay current off screen too: data the API
-// and the Copy buttons give, and words that take room in the layout or are read aloud.
-//
-// The figure's own panels (the scene, the energy plot, their words, the three numbers) are on
-// screen whenever the loop runs: the whole figure pauses off screen. The panels below it are
-// watched by one IntersectionObserver (PANEL_MARGIN ahead); one off screen is left stale and
-// brought up to date in the first frame it is back. A panel not in the page's ?view= is never
-// drawn.
-const panels = { figure: [], below: [], started: 0 };
-
-/** A mounted panel as the loop keeps it. `on`: null until the observer's first report. */
-function entry(name, root, panel, on) {
-  return { name, root, panel, shown: inView(root), on, drawn: null };
-}
-
-function mountPanels() {
-  const canvas = { scene: $('scene'), energy: $('energy') };
-  panels.figure = [
-    entry('scene', canvas.scene, scene.mount(canvas.scene, figure), true),
-    entry('energy', canvas.energy, energy.mount(canvas.energy, figure), true),
-    entry('readouts', $('figure'), readouts.mount($('figure'), figure), true),
-    entry('numbers', $('numbers'), numbers.mount($('numbers'), figure), true),
-  ];
-  const io = new IntersectionObserver((entries) => {
-    for (const e of entries) panels.below.find((p) => p.root === e.target).on = e.isIntersecting;
-  }, { rootMargin: PANEL_MARGIN });
-  for (const p of mountExtras(figure)) {
-    panels.below.push(entry(p.name, p.root, p.panel, null));
-    io.observe(p.root);
-  }
-  onLangChange(() => {
-    for (const p of [...panels.figure, ...panels.below]) {
-      p.panel.relabel(getLang());
-      p.drawn = null;
-    }
-  });
-}
-
-/** The figure's panel `name`. */
-const figurePanel = (name) => panels.figure.find((p) => p.name === name).panel;
-
-/** The panels below the figure started so far: one more each frame at load, so that no frame
- * is one long task. */
-function startedBelow() {
-  if (panels.started < panels.below.length) panels.started += 1;
-  return panels.below.slice(0, panels.started);
-}
-
-/**
- * Once per frame, for one list of panels: each panel of the view keeps its data, and draws if
- * it is on screen and its inputs changed. Returns {current: every panel is up to date (drawn,
- * or known to be off screen), drew: how many drew}.
- */
-function updatePanels(list, state) {
-  let current = true;
-  let drew = 0;
-  for (const p of list) {
-    if (!p.shown) continue;
-    p.panel.keep?.(state);
-    if (!p.on) {
-      if (p.on === null) current = false;
-      continue;
-    }
-    const key = p.panel.key(state);
-    if (key === p.drawn) continue;
-    p.drawn = key;
-    p.panel.update(state);
-    drew += 1;
-  }
-  return { current, drew };
 }
 
 /** Each ball's global minimizer of E for `xTilde`; the core refuses an x̃ out of its range. */
@@ -912,6 +748,168 @@ function applyLink() {
 }
 
 // ---- start ------------------------------------------------------------------------------
+
+function setupLanguage() {
+  // Only lang and embed matter before the core is loaded; readUrl runs again after it.
+  const link = readUrl(location.search, []);
+  ui.langChosen = link.lang;
+  ui.embed = link.embed;
+  ui.view = link.view;
+  ui.theme = link.theme;
+  document.documentElement.classList.toggle('embed', ui.embed);
+  document.documentElement.dataset.view = ui.view;
+  setLang(link.lang ?? pickLang(''));
+  applyStatic();
+  updateLangSwitch();
+  onLangChange(relabel);
+  $('lang-switch').addEventListener('click', () => {
+    ui.langChosen = getLang() === 'es' ? 'en' : 'es';
+    setLang(ui.langChosen);
+  });
+}
+
+/** The switch offers the other language, in that language. */
+function updateLangSwitch() {
+  $('lang-switch').lang = getLang() === 'es' ? 'en' : 'es';
+}
+
+/** After a language change: every string, number and the plot's words again. */
+function relabel() {
+  applyStatic();
+  updateLangSwitch();
+  relabelSliders();
+  relabelTransport(document);
+  if (ui.state) updateSliders(ui.state.params);
+  if (ui.note && !$('note').hidden) $('note-text').textContent = ui.note();
+  ui.url.seen = '';
+  share?.refresh();
+}
+
+function onSlider(name, value) {
+  const t0 = performance.now();
+  try {
+    api.guard((f) => f.set({ [name]: value }));
+    api.rememberParams();
+    restartAfterChange(true);
+  } catch (e) {
+    // A slider only offers valid values; if the core refuses one, show its reason.
+    if (!api.isDead()) showNote(e.message);
+  }
+  inputWork += performance.now() - t0;
+}
+
+/** "Both halves of the guarantee": four balls instead of the article's two. */
+function setHalves(on) {
+  api.guard((f) => f.setHalves(on));
+  api.rememberParams();
+  restartAfterChange(true);
+}
+
+function setupControls() {
+  setupSliders($('sliders'), onSlider);
+  $('halves').addEventListener('change', (e) => setHalves(e.target.checked));
+  setupTransport(document, {
+    togglePlay: () => (ui.playing ? pause() : play()),
+    step: () => stepOnce(),
+    reset: () => {
+      reset();
+      if (!reduceMotion.matches) play();
+    },
+    end: () => runToEnd(),
+    speed: (s) => {
+      ui.speed = s;
+      ui.due = 0;
+      planPace();
+    },
+  });
+}
+
+/** ?theme=light|dark forces the palette: the page's dark colours are one @media rule, whose
+ * condition becomes always or never true (auto leaves it to the reader's system setting). */
+function forceTheme(theme) {
+  for (const sheet of document.styleSheets) {
+    for (const rule of sheet.cssRules) {
+      if (rule instanceof CSSMediaRule && rule.conditionText.includes('prefers-color-scheme: dark')) {
+        rule.media.mediaText = theme === 'dark' ? 'all' : 'not all';
+      }
+    }
+  }
+  document.documentElement.style.colorScheme = theme;
+}
+
+function setupTheme() {
+  if (ui.theme !== 'auto') {
+    forceTheme(ui.theme);
+    ui.dark = ui.theme === 'dark';
+  }
+  ui.colors = { ...scene.readColors(), ...readModelColors() };
+  darkQuery.addEventListener('change', () => {
+    if (ui.theme !== 'auto') return;
+    ui.dark = darkQuery.matches;
+    ui.colors = { ...scene.readColors(), ...readModelColors() };
+  });
+}
+
+function setupBanner() {
+  api.setOnDeath((e) => {
+    ui.playing = false;
+    const banner = $('error-banner');
+    $('error-detail').textContent = t('error.detail', { msg: e.name ? `${e.name}: ${e.message}` : String(e) });
+    banner.hidden = false;
+    $('error-reset').disabled = false;
+    $('error-reset').focus();
+  });
+  $('error-reset').addEventListener('click', () => recoverFigure());
+}
+
+async function recoverFigure() {
+  const button = $('error-reset');
+  button.disabled = true;
+  $('error-detail').textContent = t('error.recovering');
+  try {
+    await api.recover();
+    $('error-banner').hidden = true;
+    restartAfterChange(false);
+    $('play').focus();
+  } catch (e) {
+    $('error-detail').textContent = t('error.detail', { msg: e.message || String(e) });
+    button.disabled = false;
+  }
+}
+
+let noteTimer = 0;
+/** A non-blocking note. `msg` is a string, or a function that gives it in the current
+ * language; a sticky note stays until dismissed, others go after 6 s. */
+function showNote(msg, { sticky = false } = {}) {
+  const n = $('note');
+  ui.note = typeof msg === 'function' ? msg : () => msg;
+  $('note-text').textContent = ui.note();
+  n.hidden = false;
+  clearTimeout(noteTimer);
+  if (!sticky) noteTimer = setTimeout(() => (n.hidden = true), 6000);
+}
+
+function setupNote() {
+  $('note-close').addEventListener('click', () => {
+    clearTimeout(noteTimer);
+    $('note').hidden = true;
+  });
+}
+
+/** What was refused, as one line of text: "v0 = “abc” (not a number); foo (unknown …)";
+ * every item named, up to a length no honest link reaches. */
+function problemsText(problems) {
+  const shown = problems.slice(0, 40).map((p) => {
+    const vars = { key: clip(p.key), value: clip(p.value) };
+    if (p.spec) {
+      vars.min = withUnit(fmtCompact(p.spec.min), p.spec.unit);
+      vars.max = withUnit(fmtCompact(p.spec.max), p.spec.unit);
+    }
+    return t(`reason.${p.reason}`, vars);
+  });
+  if (problems.length > shown.length) shown.push(t('reason.more', { n: problems.length - shown.length }));
+  return shown.join('; ');
+}
 
 async function main() {
   setupLanguage();
