@@ -155,7 +155,7 @@ export function countDraw(canvas) {
 /**
  * A canvas whose backing store follows its CSS box × devicePixelRatio; `draw(ctx, w, h)` is
  * called with the context scaled to CSS pixels; a change of devicePixelRatio resizes it too.
- * Returns {size, begin}.
+ * `onResize(size)` after each. Returns {size, begin}.
  */
 export function hidpiCanvas(canvas, onResize) {
   const size = { w: 0, h: 0, dpr: 1 };
@@ -165,7 +165,7 @@ export function hidpiCanvas(canvas, onResize) {
     size.h = h;
     size.dpr = dpr;
     sizeCanvas(canvas, w, h, dpr);
-    onResize?.();
+    onResize?.(size);
   }
   const ro = new ResizeObserver((entries) => {
     for (const e of entries) {

@@ -1,11 +1,13 @@
-// The energy plot: the drawing is Rust's (Figure.drawEnergy, plotters-canvas), and so are
-// the window and what each curve shows (Figure.energyLayers); this module hands Rust the
-// page's colours (CSS variables) and words (i18n.js) as a PlotStyle, redraws only when an
-// input changed, and turns pointer and keyboard input into x̃ using the plot rectangle
-// drawEnergy returns (in backing pixels).
+// The energy plot, a panel of the figure (see main.js "panels"): the drawing is Rust's
+// (Figure.drawEnergy, plotters-canvas), and so are the window and what each curve shows
+// (Figure.energyLayers, through figure.plotted()); this module hands Rust the page's colours
+// (CSS variables) and words (i18n.js) as a PlotStyle, and turns pointer and keyboard input into
+// x̃ using the plot rectangle drawEnergy returns (in backing pixels).
 
 import { t, getLang, fmtFixed } from './i18n.js';
 import { MODELS } from './models.js';
+import * as api from './api.js';
+import { hidpiCanvas, countDraw } from './draw.js';
 
 /** A CSS colour as the page's variables write it (#rgb, #rrggbb, rgb(), rgba()):
  * [0xRRGGBB, opacity]. */
@@ -59,23 +61,72 @@ function plotStyle(glue) {
 const MIN_CSS_W = 200;
 const MIN_CSS_H = 160;
 
-export function setupEnergy(canvas, { onDrag, onDragStart, onDragEnd, onKey }) {
-  let dpr = 1;
-  let key = '';
+/**
+ * The panel (`canvas`: #energy): E(x) of each ball at the step shown. `figure` gives what the
+ * plot shows (`plotted()`), and takes the reader's x̃: a drag or a key pauses the throw and
+ * moves x̃; while dragged, the x window stays where it was (`holdWindow`).
+ */
+export function mount(canvas, figure) {
+  let sized = 0; // bumps when the canvas is resized (ResizeObserver, dpr): part of the key
+  const size = hidpiCanvas(canvas, () => (sized += 1)).size;
   // Plot rectangle in backing pixels and the x range it spans, as drawEnergy returned it.
   const rect = { left: 0, right: 1, top: 0, bottom: 1, x0: 0, x1: 1 };
-  let dragging = false;
-  let pointerId = null;
+  listen(canvas, rect, figure);
+  const style = plotStyles();
 
-  function resize(w, h, ratio) {
-    dpr = ratio;
-    const W = Math.max(1, Math.round(w * ratio));
-    const H = Math.max(1, Math.round(h * ratio));
-    if (canvas.width !== W) canvas.width = W;
-    if (canvas.height !== H) canvas.height = H;
-    key = '';
+  /** Draws (in Rust) what `figure.plotted()` says; keeps the plot rectangle it returns. */
+  function draw() {
+    // A canvas in a collapsed or hidden container (an article's closed <details>, an iframe
+    // not laid out yet) is smaller than the plot can be drawn in (plot::MIN_CSS_SIZE, which
+    // drawEnergy refuses): the next resize changes the key and draws it.
+    if (canvas.width + 1 < MIN_CSS_W * size.dpr || canvas.height + 1 < MIN_CSS_H * size.dpr) return;
+    const pl = figure.plotted();
+    const r = api.guard((f, g) => f.drawEnergy(canvas, pl.picked, pl.chosen ?? NaN, pl.x0, pl.x1, size.dpr, style(g, figure.dark())));
+    [rect.left, rect.right, rect.top, rect.bottom, rect.x0, rect.x1] = r;
+    countDraw(canvas);
   }
 
+  return {
+    /** What the drawing shows: the throw, the step and x̃ shown, the window, looks, size. */
+    key() {
+      const pl = figure.plotted();
+      return `${pl.key}|${pl.x0}|${pl.x1}|${figure.dark()}|${getLang()}|${sized}`;
+    },
+    update: draw,
+    relabel() {},
+    resize() {
+      sized += 1;
+    },
+    /** The plot rectangle in CSS pixels relative to the canvas, and its x range. */
+    view() {
+      const b = canvas.getBoundingClientRect();
+      const s = b.width / canvas.width;
+      return { left: rect.left * s, right: rect.right * s, top: rect.top * s, bottom: rect.bottom * s, x0: rect.x0, x1: rect.x1 };
+    },
+  };
+}
+
+/** The PlotStyle of the current colours and language: `(glue, dark) → PlotStyle`, made again
+ * when either changes (or the wasm module was loaded again after a crash). */
+function plotStyles() {
+  let style = null;
+  let styleKey = '';
+  let styleGlue = null;
+  return (glue, dark) => {
+    const sk = `${dark}|${getLang()}`;
+    if (!style || sk !== styleKey || glue !== styleGlue) {
+      if (style && glue === styleGlue) style.free();
+      style = plotStyle(glue);
+      styleKey = sk;
+      styleGlue = glue;
+    }
+    return style;
+  };
+}
+
+/** Pointer and keyboard input on the plot: x̃ from the plot rectangle `rect` of the last
+ * drawing, handed to `figure`. */
+function listen(canvas, rect, figure) {
   /** x of a pointer event, from the plot rectangle of the last drawing. */
   function xAt(ev) {
     const b = canvas.getBoundingClientRect();
@@ -84,66 +135,11 @@ export function setupEnergy(canvas, { onDrag, onDragStart, onDragEnd, onKey }) {
     const x = rect.x0 + f * (rect.x1 - rect.x0);
     return Math.min(Math.max(x, rect.x0), rect.x1);
   }
-
-  // Touch keeps vertical page scrolling (touch-action: pan-y): a touch takes x̃ only once it
-  // moves sideways; if the browser scrolls instead, it sends pointercancel and x̃ stays put.
-  let pending = false;
-  let downX = 0;
-  let downY = 0;
-  canvas.addEventListener('pointerdown', (ev) => {
-    if (ev.button !== 0 && ev.pointerType === 'mouse') return;
-    dragging = true;
-    pointerId = ev.pointerId;
-    canvas.setPointerCapture?.(ev.pointerId);
-    canvas.classList.add('dragging');
-    pending = ev.pointerType === 'touch';
-    downX = ev.clientX;
-    downY = ev.clientY;
-    if (!pending) {
-      onDragStart();
-      onDrag(xAt(ev));
-      ev.preventDefault();
-    }
-  });
-  canvas.addEventListener('pointermove', (ev) => {
-    if (!dragging || ev.pointerId !== pointerId) return;
-    if (pending) {
-      const dx = Math.abs(ev.clientX - downX);
-      const dy = Math.abs(ev.clientY - downY);
-      if (dx < 4 && dy < 4) return;
-      if (dy > dx) {
-        // A vertical swipe: the page scrolls; this gesture is not a drag.
-        dragging = false;
-        pending = false;
-        pointerId = null;
-        canvas.classList.remove('dragging');
-        return;
-      }
-      pending = false;
-      onDragStart();
-    }
-    onDrag(xAt(ev));
-    ev.preventDefault();
-  });
-  const end = (ev) => {
-    if (!dragging || ev.pointerId !== pointerId) return;
-    dragging = false;
-    pointerId = null;
-    canvas.classList.remove('dragging');
-    if (pending) {
-      // A tap: put x̃ where the finger was.
-      pending = false;
-      if (ev.type === 'pointerup') {
-        onDragStart();
-        onDrag(xAt(ev));
-      } else return;
-    }
-    onDragEnd();
+  const start = () => {
+    figure.pause();
+    figure.holdWindow(true);
   };
-  canvas.addEventListener('pointerup', end);
-  canvas.addEventListener('pointercancel', end);
-  canvas.addEventListener('lostpointercapture', end);
-
+  listenPointer(canvas, { start, move: (ev) => figure.setXTilde(xAt(ev)), end: () => figure.holdWindow(false) });
   canvas.addEventListener('keydown', (ev) => {
     const span = rect.x1 - rect.x0;
     const stepBig = ev.shiftKey || ev.key === 'PageUp' || ev.key === 'PageDown';
@@ -155,55 +151,70 @@ export function setupEnergy(canvas, { onDrag, onDragStart, onDragEnd, onKey }) {
     if (ev.key === 'End') delta = Infinity;
     if (delta === null) return;
     ev.preventDefault();
-    onKey(delta, rect.x0, rect.x1);
+    figure.pause();
+    figure.setXTilde(Math.min(Math.max(figure.xTilde() + delta, rect.x0), rect.x1));
   });
+}
 
-  // The PlotStyle of the current colours and language, made again when either changes.
-  let style = null;
-  let styleKey = '';
-  let styleGlue = null;
-
-  /** Draws (in Rust) `shown` (step, x_tilde, x0, x1, as for Figure.drawEnergy) if any input
-   * changed; keeps the plot rectangle it returns. */
-  function draw(figure, glue, shown, dark, stepKey, paramsKey) {
-    const { step, xTilde, x0, x1 } = shown;
-    const k = `${step}|${xTilde}|${x0}|${x1}|${dark}|${stepKey}|${paramsKey}|${getLang()}|${canvas.width}x${canvas.height}`;
-    if (k === key) return false;
-    // A canvas in a collapsed or hidden container (an article's closed <details>, an iframe
-    // not laid out yet) is smaller than the plot can be drawn in (plot::MIN_CSS_SIZE, which
-    // drawEnergy refuses): wait for the next resize instead of failing every frame.
-    if (canvas.width + 1 < MIN_CSS_W * dpr || canvas.height + 1 < MIN_CSS_H * dpr) return false;
-    const sk = `${dark}|${getLang()}`;
-    if (!style || sk !== styleKey || glue !== styleGlue) {
-      if (style && glue === styleGlue) style.free();
-      style = plotStyle(glue);
-      styleKey = sk;
-      styleGlue = glue;
+/** A drag on the canvas: `start()`, `move(ev)` for each position, `end()`. Touch keeps
+ * vertical page scrolling (touch-action: pan-y): a touch takes x̃ only once it moves sideways;
+ * if the browser scrolls instead, it sends pointercancel and x̃ stays put. */
+function listenPointer(canvas, { start, move, end: onEnd }) {
+  let dragging = false;
+  let pointerId = null;
+  let pending = false;
+  let downX = 0;
+  let downY = 0;
+  const stop = () => {
+    dragging = false;
+    pointerId = null;
+    canvas.classList.remove('dragging');
+  };
+  canvas.addEventListener('pointerdown', (ev) => {
+    if (ev.button !== 0 && ev.pointerType === 'mouse') return;
+    dragging = true;
+    pointerId = ev.pointerId;
+    canvas.setPointerCapture?.(ev.pointerId);
+    canvas.classList.add('dragging');
+    pending = ev.pointerType === 'touch';
+    downX = ev.clientX;
+    downY = ev.clientY;
+    if (!pending) {
+      start();
+      move(ev);
+      ev.preventDefault();
     }
-    key = k;
-    const r = figure.drawEnergy(canvas, step, xTilde, x0, x1, dpr, style);
-    rect.left = r[0];
-    rect.right = r[1];
-    rect.top = r[2];
-    rect.bottom = r[3];
-    rect.x0 = r[4];
-    rect.x1 = r[5];
-    return true;
-  }
-
-  /** The plot rectangle in CSS pixels relative to the canvas, and its x range. */
-  function view() {
-    const b = canvas.getBoundingClientRect();
-    const s = b.width / canvas.width;
-    return {
-      left: rect.left * s,
-      right: rect.right * s,
-      top: rect.top * s,
-      bottom: rect.bottom * s,
-      x0: rect.x0,
-      x1: rect.x1,
-    };
-  }
-
-  return { resize, draw, view, invalidate: () => (key = '') };
+  });
+  canvas.addEventListener('pointermove', (ev) => {
+    if (!dragging || ev.pointerId !== pointerId) return;
+    if (pending) {
+      const dx = Math.abs(ev.clientX - downX);
+      const dy = Math.abs(ev.clientY - downY);
+      if (dx < 4 && dy < 4) return;
+      // A vertical swipe: the page scrolls; this gesture is not a drag.
+      if (dy > dx) {
+        pending = false;
+        return stop();
+      }
+      pending = false;
+      start();
+    }
+    move(ev);
+    ev.preventDefault();
+  });
+  const end = (ev) => {
+    if (!dragging || ev.pointerId !== pointerId) return;
+    stop();
+    if (pending) {
+      // A tap: put x̃ where the finger was.
+      pending = false;
+      if (ev.type !== 'pointerup') return;
+      start();
+      move(ev);
+    }
+    onEnd();
+  };
+  canvas.addEventListener('pointerup', end);
+  canvas.addEventListener('pointercancel', end);
+  canvas.addEventListener('lostpointercapture', end);
 }

@@ -1,34 +1,23 @@
-// The live figure: one requestAnimationFrame loop around named setup*/update* functions.
+// The live figure: the page's state, the `figure` controller the panels talk to, one
+// requestAnimationFrame loop that steps the throw and updates every panel (the figure's own and
+// those below it) through one function, window.ipcWall, the figure in an iframe, and the start.
 // State stays in Rust (the Figure); each frame JS asks for small plain values and draws.
 
 import * as api from './api.js';
 import { SPECS } from '../pkg/specs.js';
-import {
-  t,
-  setLang,
-  getLang,
-  pickLang,
-  onLangChange,
-  applyStatic,
-  fmtGap,
-  fmtDepth,
-  fmtLength,
-  fmtPosition,
-  fmtSig,
-  fmtCompact,
-  fmtTime,
-  withUnit,
-} from './i18n.js';
-import { setupSliders, updateSliders, relabelSliders, setupTransport, relabelTransport, updatePlayButton, DEFAULT_SPEED } from './controls.js';
+import { t, setLang, getLang, pickLang, onLangChange, applyStatic, fmtCompact, withUnit } from './i18n.js';
+import { setupSliders, updateSliders, relabelSliders, setupTransport, relabelTransport, DEFAULT_SPEED } from './controls.js';
 import { readUrl, queryFor, linkWith, copyPartial, checkPartial, takeHalves, clip } from './url.js';
 import { MSG, isFramed, postToParent, setupMessages, setupResizePosts, embedSnippet, measureHeight, inView } from './embed.js';
 import { setupShare } from './share.js';
-import { countDraw, drawCounts } from './draw.js';
-import { setupScene, readColors } from './scene.js';
-import { setupEnergy } from './energy.js';
+import { drawCounts } from './draw.js';
+import * as scene from './scene.js';
+import * as energy from './energy.js';
+import * as readouts from './readouts.js';
+import * as numbers from './numbers.js';
 // Issue 4: presets, the solver's trace, the throw over time, the regime map, the table.
 import { mountExtras, pauseExtras } from './extras.js';
-import { MODELS as TABLE, MODEL_NAMES, look, readModelColors, paintMarker } from './models.js';
+import { MODELS as TABLE, MODEL_NAMES, readModelColors } from './models.js';
 
 // The wasm compiles while the page sets itself up (index.html preloads it); api.load waits.
 const compiledWasm = WebAssembly.compileStreaming(fetch(new URL('../pkg/ipc_wall_bg.wasm', import.meta.url)));
@@ -57,19 +46,15 @@ const ui = {
   xTildeUser: null, // x̃ chosen by the reader (drag/keys/API); null: follow the throw
   plotStep: 0, // the step the energy plot shows (picked in the trace); 0: follow the throw
   dragWindow: null, // x window frozen while dragging, so the plot does not move under the pointer
-  restarts: 0, // bumps on every restart: part of the energy plot's redraw key
+  restarts: 0, // bumps on every restart: part of the panels' keys
   frameStart: 0, // performance.now() when this frame's work began
-  sceneDirty: true,
-  textDirty: true,
   colors: null,
   dark: darkQuery.matches,
-  announced: {}, // model → the outcome last announced
   state: null,
   // The balls thrown, in model order: the core's state().models (four with "both halves").
   models: MODEL_NAMES,
   // What the energy plot shows (Figure.energyLayers): per ball its x̃, marked minimizer, step.
   plotted: { key: '', xTilde: NaN, x0: NaN, x1: NaN },
-  iterates: { key: '' },
   langChosen: null, // the language the link asked for or the reader picked; null: the browser's
   embed: false, // ?embed=1: no page chrome
   view: 'full', // ?view=: which part of the figure the page shows (index.html's data-views)
@@ -77,23 +62,21 @@ const ui = {
   url: { seen: '', query: '', candidate: '', since: 0 }, // what the address shows, what it will
   posted: '', // outcomes last posted to the parent frame
   note: null, // () => text of the visible note, redone when the language changes
-  news: [], // () => sentence, of the live region's latest announcement
 };
 
-// Step positions, appended as the throw advances (no per-frame copy of the whole history).
+// Each ball's step positions, appended as the throw advances (no per-frame copy of the whole
+// history); the panels read them through figure.positions.
 const track = Object.fromEntries(TABLE.map((m) => [m.name, { buf: new Float64Array(256), n: 0 }]));
 
 // For the frame-budget benchmark (`cargo xtask bench`): of the latest frames that stepped or
-// drew, the figure's own work (input handlers since the last frame, steps, scene, energy
-// plot, text) and the whole callback (with the panels below the figure).
+// drew, the figure's own work (input handlers since the last frame, steps, the figure's own
+// panels) and the whole callback (with the panels below the figure).
 const frameTimes = { work: new Float64Array(600), whole: new Float64Array(600) };
 let frameCount = 0;
 // Work done by the sliders' input handlers (set, restart) since the last frame: it is part of
 // the frame the reader waits for.
 let inputWork = 0;
 
-let scene = null;
-let energy = null;
 let share = null;
 let resolveReady;
 const ready = new Promise((r) => (resolveReady = r));
@@ -104,239 +87,7 @@ let readyResolved = false;
 // top); in a frame, nothing runs before the first IntersectionObserver report.
 const seen = { near: !isFramed(), on: !isFramed(), looping: false };
 
-// ---- setup ------------------------------------------------------------------------------
-
-function setupLanguage() {
-  // Only lang and embed matter before the core is loaded; readUrl runs again after it.
-  const link = readUrl(location.search, []);
-  ui.langChosen = link.lang;
-  ui.embed = link.embed;
-  ui.view = link.view;
-  ui.theme = link.theme;
-  document.documentElement.classList.toggle('embed', ui.embed);
-  document.documentElement.dataset.view = ui.view;
-  setLang(link.lang ?? pickLang(''));
-  applyStatic();
-  updateLangSwitch();
-  onLangChange(relabel);
-  $('lang-switch').addEventListener('click', () => {
-    ui.langChosen = getLang() === 'es' ? 'en' : 'es';
-    setLang(ui.langChosen);
-  });
-}
-
-/** The switch offers the other language, in that language. */
-function updateLangSwitch() {
-  $('lang-switch').lang = getLang() === 'es' ? 'en' : 'es';
-}
-
-/** After a language change: every string, number and the plot's words again. */
-function relabel() {
-  applyStatic();
-  updateLangSwitch();
-  relabelSliders();
-  relabelTransport(document);
-  if (ui.state) updateSliders(ui.state.params);
-  if (ui.note && !$('note').hidden) $('note-text').textContent = ui.note();
-  // The last announcement again, in the new language (a reader who switched hears it anew).
-  renderAnnouncement();
-  ui.sceneDirty = true;
-  ui.textDirty = true;
-  ui.url.seen = '';
-  share?.refresh();
-}
-
-function onSlider(name, value) {
-  const t0 = performance.now();
-  try {
-    api.guard((f) => f.set({ [name]: value }));
-    api.rememberParams();
-    restartAfterChange(true);
-  } catch (e) {
-    // A slider only offers valid values; if the core refuses one, show its reason.
-    if (!api.isDead()) showNote(e.message);
-  }
-  inputWork += performance.now() - t0;
-}
-
-/** "Both halves of the guarantee": four balls instead of the article's two. */
-function setHalves(on) {
-  api.guard((f) => f.setHalves(on));
-  api.rememberParams();
-  restartAfterChange(true);
-}
-
-function setupControls() {
-  setupSliders($('sliders'), onSlider);
-  $('halves').addEventListener('change', (e) => setHalves(e.target.checked));
-  setupTransport(document, {
-    togglePlay: () => (ui.playing ? pause() : play()),
-    step: () => stepOnce(),
-    reset: () => {
-      reset();
-      if (!reduceMotion.matches) play();
-    },
-    end: () => runToEnd(),
-    speed: (s) => {
-      ui.speed = s;
-      ui.due = 0;
-      planPace();
-    },
-  });
-}
-
-function setupEnergyPlot() {
-  energy = setupEnergy($('energy'), {
-    onDragStart: () => {
-      pause();
-      ui.dragWindow = [ui.plotted.x0, ui.plotted.x1];
-    },
-    onDrag: (x) => setXTilde(x),
-    onDragEnd: () => {
-      ui.dragWindow = null;
-      ui.textDirty = true;
-    },
-    onKey: (delta, x0, x1) => {
-      pause();
-      setXTilde(Math.min(Math.max(currentXTilde() + delta, x0), x1));
-    },
-  });
-}
-
-function setupScenePanel() {
-  scene = setupScene($('scene'));
-}
-
-function setupResize() {
-  const ro = new ResizeObserver((entries) => {
-    for (const e of entries) {
-      const box = e.contentBoxSize?.[0];
-      const w = box ? box.inlineSize : e.contentRect.width;
-      const h = box ? box.blockSize : e.contentRect.height;
-      // devicePixelContentBoxSize ignores emulated device scale factors, so use CSS × dpr.
-      const dpr = window.devicePixelRatio || 1;
-      if (e.target.id === 'scene') {
-        scene.resize(w, h, dpr);
-        ui.sceneDirty = true;
-      } else {
-        energy.resize(w, h, dpr);
-      }
-    }
-  });
-  for (const id of ['scene', 'energy']) ro.observe($(id));
-  // Size now too: ResizeObserver reports after this frame's rAF callbacks, and `ready` must
-  // mean a frame was really drawn.
-  const dpr = window.devicePixelRatio || 1;
-  scene.resize($('scene').clientWidth, $('scene').clientHeight, dpr);
-  energy.resize($('energy').clientWidth, $('energy').clientHeight, dpr);
-  // A dpr change (zoom, moving to another screen) does not resize the CSS box.
-  const watchDpr = () => {
-    matchMedia(`(resolution: ${window.devicePixelRatio}dppx)`).addEventListener(
-      'change',
-      () => {
-        for (const id of ['scene', 'energy']) {
-          const c = $(id);
-          (id === 'scene' ? scene : energy).resize(c.clientWidth, c.clientHeight, window.devicePixelRatio || 1);
-        }
-        ui.sceneDirty = true;
-        watchDpr();
-      },
-      { once: true },
-    );
-  };
-  watchDpr();
-}
-
-/** ?theme=light|dark forces the palette: the page's dark colours are one @media rule, whose
- * condition becomes always or never true (auto leaves it to the reader's system setting). */
-function forceTheme(theme) {
-  for (const sheet of document.styleSheets) {
-    for (const rule of sheet.cssRules) {
-      if (rule instanceof CSSMediaRule && rule.conditionText.includes('prefers-color-scheme: dark')) {
-        rule.media.mediaText = theme === 'dark' ? 'all' : 'not all';
-      }
-    }
-  }
-  document.documentElement.style.colorScheme = theme;
-}
-
-function setupTheme() {
-  if (ui.theme !== 'auto') {
-    forceTheme(ui.theme);
-    ui.dark = ui.theme === 'dark';
-  }
-  ui.colors = { ...readColors(), ...readModelColors() };
-  darkQuery.addEventListener('change', () => {
-    if (ui.theme !== 'auto') return;
-    ui.dark = darkQuery.matches;
-    ui.colors = { ...readColors(), ...readModelColors() };
-    ui.sceneDirty = true;
-    energy.invalidate();
-  });
-}
-
-function setupBanner() {
-  api.setOnDeath((e) => {
-    ui.playing = false;
-    const banner = $('error-banner');
-    $('error-detail').textContent = t('error.detail', { msg: e.name ? `${e.name}: ${e.message}` : String(e) });
-    banner.hidden = false;
-    $('error-reset').disabled = false;
-    $('error-reset').focus();
-  });
-  $('error-reset').addEventListener('click', () => recoverFigure());
-}
-
-async function recoverFigure() {
-  const button = $('error-reset');
-  button.disabled = true;
-  $('error-detail').textContent = t('error.recovering');
-  try {
-    await api.recover();
-    $('error-banner').hidden = true;
-    restartAfterChange(false);
-    $('play').focus();
-  } catch (e) {
-    $('error-detail').textContent = t('error.detail', { msg: e.message || String(e) });
-    button.disabled = false;
-  }
-}
-
-let noteTimer = 0;
-/** A non-blocking note. `msg` is a string, or a function that gives it in the current
- * language; a sticky note stays until dismissed, others go after 6 s. */
-function showNote(msg, { sticky = false } = {}) {
-  const n = $('note');
-  ui.note = typeof msg === 'function' ? msg : () => msg;
-  $('note-text').textContent = ui.note();
-  n.hidden = false;
-  clearTimeout(noteTimer);
-  if (!sticky) noteTimer = setTimeout(() => (n.hidden = true), 6000);
-}
-
-function setupNote() {
-  $('note-close').addEventListener('click', () => {
-    clearTimeout(noteTimer);
-    $('note').hidden = true;
-  });
-}
-
-/** What was refused, as one line of text: "v0 = “abc” (not a number); foo (unknown …)";
- * every item named, up to a length no honest link reaches. */
-function problemsText(problems) {
-  const shown = problems.slice(0, 40).map((p) => {
-    const vars = { key: clip(p.key), value: clip(p.value) };
-    if (p.spec) {
-      vars.min = withUnit(fmtCompact(p.spec.min), p.spec.unit);
-      vars.max = withUnit(fmtCompact(p.spec.max), p.spec.unit);
-    }
-    return t(`reason.${p.reason}`, vars);
-  });
-  if (problems.length > shown.length) shown.push(t('reason.more', { n: problems.length - shown.length }));
-  return shown.join('; ');
-}
-
-// ---- simulation control -----------------------------------------------------------------
+// ---- the figure controller --------------------------------------------------------------
 
 /** After set() or reset(): clear the history, follow the throw again, plan the pace. */
 function restartAfterChange(autoplay) {
@@ -346,16 +97,11 @@ function restartAfterChange(autoplay) {
   ui.dragWindow = null;
   ui.restarts += 1;
   ui.due = 0;
-  ui.announced = {};
-  ui.iterates = { key: '' };
   refreshState();
-  updateCards();
   planPace();
   const p = ui.state.params;
   updateSliders(p);
   if (autoplay && !reduceMotion.matches && !ui.playing) ui.playing = true;
-  ui.sceneDirty = true;
-  ui.textDirty = true;
 }
 
 /** Steps per second for the chosen slow motion, and how much free flight to fast-forward. */
@@ -367,7 +113,6 @@ function planPace() {
   // take longer than 2 s at the chosen pace, so the contact itself stays watchable.
   const stepsToNear = api.guard((f) => f.approachSteps()) - 8;
   ui.ffSteps = stepsToNear > 2 * ui.rate ? stepsToNear : 0;
-  ui.textDirty = true;
 }
 
 function play() {
@@ -377,12 +122,10 @@ function play() {
   ui.plotStep = 0;
   ui.playing = true;
   ui.lastTime = null;
-  ui.textDirty = true;
 }
 
 function pause() {
   ui.playing = false;
-  ui.textDirty = true;
 }
 
 function reset() {
@@ -408,13 +151,8 @@ function runToEnd() {
   return ui.state;
 }
 
-function currentXTilde() {
-  return ui.xTildeUser ?? ui.plotted.xTilde;
-}
-
 function setXTilde(x) {
   ui.xTildeUser = x;
-  ui.textDirty = true;
 }
 
 /** Shows step `step` of both balls on the energy plot (a ball decided earlier: its last). */
@@ -424,7 +162,7 @@ function showStep(step) {
   ui.plotStep = step;
 }
 
-/** Copies what changed out of the Figure: state, new step positions, latest iterates. */
+/** Copies what changed out of the Figure: state, new step positions. */
 function refreshState() {
   ui.state = api.guard((f) => f.state());
   ui.models = ui.state.models;
@@ -442,13 +180,6 @@ function refreshState() {
       tr.n += fresh.length;
     }
   }
-  const key = `${ui.restarts}|${stepsKey()}`;
-  if (key !== ui.iterates.key) {
-    ui.iterates.key = key;
-    for (const m of ui.models) ui.iterates[m] = api.guard((f) => f.iterates(m, 0)).map((it) => it.x);
-  }
-  ui.sceneDirty = true;
-  ui.textDirty = true;
 }
 
 /** Each ball's step count, as one key: what changes when any ball steps. */
@@ -461,29 +192,75 @@ function perBall(f) {
   return Object.fromEntries(ui.models.map((m) => [m, f(m)]));
 }
 
-/** The cards of the balls thrown show; the others are hidden. */
-function updateCards() {
-  for (const { name } of TABLE) {
-    const card = $(`card-${name}`);
-    card.hidden = !ui.models.includes(name);
-    // Each card's edge in its ball's colour (CSS variable --NAME, as the plot reads it).
-    card.style.borderLeftColor = `var(--${name})`;
-    paintMarker(card.querySelector('.shape'), name);
-    // Its minimizer's row under the energy plot, likewise.
-    const row = $(`min-${name}`);
-    row.parentElement.hidden = card.hidden;
-    row.style.color = `var(--${name}-text)`;
-    paintMarker(row.parentElement.querySelector('.shape'), name);
+/**
+ * What the energy plot shows, from the core (Figure.energyLayers, asked again only when the
+ * throw, the step picked or x̃ changed): the window [x0, x1] (held while x̃ is dragged), the
+ * step picked (`picked`, 0: follow the throw), x̃ chosen (`chosen`, null: follow), per ball
+ * {x_tilde, minimizer, step}, and `xTilde`: that of the ball shown at the latest step.
+ */
+function plotted() {
+  const xt = ui.xTildeUser ?? NaN;
+  const key = `${ui.restarts}|${stepsKey()}|${ui.plotStep}|${xt}`;
+  if (key !== ui.plotted.key) {
+    const r = api.guard((f) => f.energyLayers(ui.plotStep, xt));
+    const pl = { key, window: [r[0], r[1]], picked: ui.plotStep, chosen: ui.xTildeUser };
+    ui.models.forEach((m, i) => (pl[m] = { x_tilde: r[2 + 3 * i], minimizer: r[3 + 3 * i], step: r[4 + 3 * i] }));
+    // x̃ of the ball shown at the latest step (IPC keeps stepping after penalty is decided).
+    pl.xTilde = pl[ui.models.reduce((a, m) => (pl[m].step >= pl[a].step ? m : a))].x_tilde;
+    ui.plotted = pl;
   }
-  $('halves').checked = ui.state.halves;
+  [ui.plotted.x0, ui.plotted.x1] = ui.dragWindow ?? ui.plotted.window;
+  return ui.plotted;
 }
 
-// ---- per-frame updates ------------------------------------------------------------------
+/**
+ * What the panels (the figure's own and those below it) may ask of the figure. They talk to
+ * this controller, never to window.ipcWall, which is the authors' and tests' API: one path per
+ * action, no global.
+ */
+const figure = {
+  /** The figure's state, fresh from the core (the API may have stepped since the frame). */
+  state: () => api.guard((f) => f.state()),
+  /** Sets parameters (and `halves`) as set() does, then plays; without motion, to the end. */
+  throwWith(partial) {
+    setParams(partial);
+    if (reduceMotion.matches) runToEnd();
+    else play();
+  },
+  /** Shows step `step` of every ball on the energy plot. */
+  showStep: (step) => showStep(step),
+  /** Counts the restarts: a new count is a new throw. */
+  restarts: () => ui.restarts,
+  /** The palette (CSS variables and the models' colours), and whether it is the dark one. */
+  colors: () => ui.colors,
+  dark: () => ui.dark,
+  /** Until when (performance.now() ms) work sliced over frames may run in this frame. */
+  deadline: () => ui.frameStart + FRAME_BUDGET_MS,
+  /** Each step's position of ball `model` so far: {buf, n} (the first n of buf; read only). */
+  positions: (model) => track[model],
+  /** Whether the throw plays, at how many steps per second, and how many steps of free flight
+   * go faster. */
+  pace: () => ({ playing: ui.playing, rate: ui.rate, ffSteps: ui.ffSteps }),
+  pause: () => pause(),
+  /** What the energy plot shows (see `plotted` above). */
+  plotted: () => plotted(),
+  /** x̃ as shown, and the reader's x̃ (the energy plot's drag and keys). */
+  xTilde: () => ui.xTildeUser ?? plotted().xTilde,
+  setXTilde: (x) => setXTilde(x),
+  /** While x̃ is dragged, the plot's x window stays as it is, so it does not move under the
+   * pointer. */
+  holdWindow(on) {
+    ui.dragWindow = on ? [plotted().x0, plotted().x1] : null;
+  },
+};
 
+// ---- the loop ---------------------------------------------------------------------------
+
+/** The steps the pace owes since the last frame; returns whether the throw stepped. */
 function updateSimulation(now) {
   if (!ui.playing) {
     ui.lastTime = now;
-    return;
+    return false;
   }
   const dt = ui.lastTime === null ? 0 : Math.min(0.1, (now - ui.lastTime) / 1000);
   ui.lastTime = now;
@@ -502,7 +279,7 @@ function updateSimulation(now) {
     n = Math.floor(ui.due);
     ui.due -= n;
   }
-  if (n <= 0) return;
+  if (n <= 0) return false;
   const t0 = performance.now();
   let going = true;
   api.guard((f) => {
@@ -515,193 +292,132 @@ function updateSimulation(now) {
   });
   if (!going) ui.playing = false;
   refreshState();
+  return true;
 }
 
-function updateScene() {
-  if (!ui.sceneDirty || !inView($('scene'))) return;
-  ui.sceneDirty = false;
-  const s = ui.state;
-  scene.draw({
-    params: s.params,
-    models: ui.models,
-    balls: perBall((m) => s[m]),
-    positions: perBall((m) => track[m].buf),
-    counts: perBall((m) => track[m].n),
-    iterates: ui.iterates,
-    colors: ui.colors,
+function frame(now) {
+  if (!api.isDead() && ui.state) {
+    try {
+      drawFrame(now);
+    } catch (e) {
+      // Fatal errors already raised the banner; anything else is a bug worth seeing.
+      if (!api.isDead()) console.error(e);
+    }
+  }
+  if (wantsFrames()) requestAnimationFrame(frame);
+  else {
+    seen.looping = false;
+    pauseExtras(true);
+  }
+}
+
+/** One frame: the steps the pace owes, the figure's panels, the address, the panels below. */
+function drawFrame(now) {
+  const t0 = performance.now();
+  ui.frameStart = t0;
+  const stepped = updateSimulation(now);
+  const own = updatePanels(panels.figure, ui.state);
+  updateUrl(now);
+  updateEmbedState();
+  const work = performance.now() - t0 + inputWork;
+  // The panels below from the second frame on, so that the figure shows first; the regime
+  // map fills until t0 + 10 ms (outside the work time above).
+  const below = firstFrameDrawn ? updatePanels(startedBelow(), ui.state) : { current: false };
+  // Playing frames between two paced steps do nothing: they count only when they step or draw.
+  if (stepped || own.drew || inputWork > 0) recordFrameTime(work, performance.now() - t0 + inputWork);
+  inputWork = 0;
+  if (!firstFrameDrawn) {
+    firstFrameDrawn = true;
+    // Navigation to the figure's first drawn frame, for the benchmark (performance.now()
+    // counts from the navigation's start).
+    performance.mark('ipc-wall:first-frame');
+  } else if (!readyResolved && below.current && panels.started === panels.below.length) {
+    // `ready` once the panels below have drawn too.
+    readyResolved = true;
+    resolveReady();
+  }
+}
+
+/** Keeps a frame's times for __frameTimes: the figure's own work and the whole frame (ms). */
+function recordFrameTime(work, whole) {
+  const i = frameCount++ % frameTimes.work.length;
+  frameTimes.work[i] = work;
+  frameTimes.whole[i] = whole;
+}
+
+// Every panel has one shape: mount(root, figure) → {update(state), relabel(lang), resize(),
+// key(state), keep(state)?}. `key(state)` names the inputs of what it draws; the loop calls
+// `update(state)` only on a frame where that key changed and the panel is on screen.
+// `keep(state)`, where a panel has one, is what must stay current off screen too: data the API
+// and the Copy buttons give, and words that take room in the layout or are read aloud.
+//
+// The figure's own panels (the scene, the energy plot, their words, the three numbers) are on
+// screen whenever the loop runs: the whole figure pauses off screen. The panels below it are
+// watched by one IntersectionObserver (PANEL_MARGIN ahead); one off screen is left stale and
+// brought up to date in the first frame it is back. A panel not in the page's ?view= is never
+// drawn.
+const panels = { figure: [], below: [], started: 0 };
+
+/** A mounted panel as the loop keeps it. `on`: null until the observer's first report. */
+function entry(name, root, panel, on) {
+  return { name, root, panel, shown: inView(root), on, drawn: null };
+}
+
+function mountPanels() {
+  const canvas = { scene: $('scene'), energy: $('energy') };
+  panels.figure = [
+    entry('scene', canvas.scene, scene.mount(canvas.scene, figure), true),
+    entry('energy', canvas.energy, energy.mount(canvas.energy, figure), true),
+    entry('readouts', $('figure'), readouts.mount($('figure'), figure), true),
+    entry('numbers', $('numbers'), numbers.mount($('numbers'), figure), true),
+  ];
+  const io = new IntersectionObserver((entries) => {
+    for (const e of entries) panels.below.find((p) => p.root === e.target).on = e.isIntersecting;
+  }, { rootMargin: PANEL_MARGIN });
+  for (const p of mountExtras(figure)) {
+    panels.below.push(entry(p.name, p.root, p.panel, null));
+    io.observe(p.root);
+  }
+  onLangChange(() => {
+    for (const p of [...panels.figure, ...panels.below]) {
+      p.panel.relabel(getLang());
+      p.drawn = null;
+    }
   });
-  countDraw($('scene'));
 }
 
-/** What the energy plot shows, from the core: the window and each ball's curve. */
-function updatePlotted() {
-  const xt = ui.xTildeUser ?? NaN;
-  const key = `${ui.restarts}|${stepsKey()}|${ui.plotStep}|${xt}`;
-  if (key === ui.plotted.key) return;
-  const r = api.guard((f) => f.energyLayers(ui.plotStep, xt));
-  const pl = { key, window: [r[0], r[1]], x0: r[0], x1: r[1] };
-  ui.models.forEach((m, i) => (pl[m] = { x_tilde: r[2 + 3 * i], minimizer: r[3 + 3 * i], step: r[4 + 3 * i] }));
-  // x̃ of the ball shown at the latest step (IPC keeps stepping after penalty is decided).
-  pl.xTilde = pl[ui.models.reduce((a, m) => (pl[m].step >= pl[a].step ? m : a))].x_tilde;
-  ui.plotted = pl;
-  ui.textDirty = true;
+/** The figure's panel `name`. */
+const figurePanel = (name) => panels.figure.find((p) => p.name === name).panel;
+
+/** The panels below the figure started so far: one more each frame at load, so that no frame
+ * is one long task. */
+function startedBelow() {
+  if (panels.started < panels.below.length) panels.started += 1;
+  return panels.below.slice(0, panels.started);
 }
 
-function updateEnergy() {
-  updatePlotted();
-  const pl = ui.plotted;
-  [pl.x0, pl.x1] = ui.dragWindow ?? pl.window;
-  if (!inView($('energy'))) return false;
-  const shown = { step: ui.plotStep, xTilde: ui.xTildeUser ?? NaN, x0: pl.x0, x1: pl.x1 };
-  const stepKey = stepsKey();
-  const drew = api.guard((f, g) => energy.draw(f, g, shown, ui.dark, stepKey, `${ui.restarts}`));
-  if (drew) countDraw($('energy'));
-  return drew;
-}
-
-/** Where `x` is relative to the wall, in words. */
-function where(x, p) {
-  // Exactly on the face (CCD alone glues the ball there) is no gap of "0.0 nm".
-  if (x === p.wall) return t('where.face', { x: fmtPosition(x) });
-  const at = api.side(x);
-  const len = at === 'front' ? fmtGap(p.wall - x) : at === 'inside' ? fmtDepth(x - p.wall) : fmtLength(x - p.wall - p.thickness, 3);
-  return t(`where.${at}`, { x: fmtPosition(x), len });
-}
-
-function setText(id, s) {
-  const e = $(id);
-  if (e.textContent !== s) e.textContent = s;
-}
-
-function ballDetail(m, b, p) {
-  const d = p.wall - b.x;
-  const at = api.side(b.x);
-  if (b.outcome === 'through' || at === 'behind') return t('detail.behind', { x: fmtPosition(b.x) });
-  if (b.outcome === 'stopped') {
-    if (b.touching) return t('detail.touching');
-    return api.side(p.wall + b.xmax_minus_wall_m) === 'inside'
-      ? t('detail.penetration', { len: fmtDepth(b.xmax_minus_wall_m) })
-      : t('detail.gap', { len: fmtGap(-b.xmax_minus_wall_m) });
+/**
+ * Once per frame, for one list of panels: each panel of the view keeps its data, and draws if
+ * it is on screen and its inputs changed. Returns {current: every panel is up to date (drawn,
+ * or known to be off screen), drew: how many drew}.
+ */
+function updatePanels(list, state) {
+  let current = true;
+  let drew = 0;
+  for (const p of list) {
+    if (!p.shown) continue;
+    p.panel.keep?.(state);
+    if (!p.on) {
+      if (p.on === null) current = false;
+      continue;
+    }
+    const key = p.panel.key(state);
+    if (key === p.drawn) continue;
+    p.drawn = key;
+    p.panel.update(state);
+    drew += 1;
   }
-  if (at === 'inside') return t('detail.inside', { len: fmtDepth(-d) });
-  if (look(m).reports === 'gap' && d < p.dhat) return t('detail.gapNow', { len: fmtGap(d) });
-  return t('detail.distance', { len: fmtLength(d, 3) });
-}
-
-/** The sentence for a newly decided outcome, as a function of the language, or null. */
-function announcement(m, b, p) {
-  if (b.outcome === ui.announced[m]) return null;
-  ui.announced[m] = b.outcome;
-  if (b.outcome === 'flying') return null;
-  // A throw is through once the ball is behind the wall: say where.
-  if (b.outcome === 'through') return () => t(`announce.${m}.through`, { x: fmtPosition(b.x) });
-  const x = b.xmax_minus_wall_m;
-  if (look(m).reports === 'depth') {
-    return api.side(p.wall + x) === 'inside'
-      ? () => t(`announce.${m}.stopped`, { len: fmtDepth(x) })
-      : () => t(`announce.${m}.stoppedFront`);
-  }
-  return () => t(`announce.${m}.stopped`, { len: fmtGap(-x) });
-}
-
-/** The live region's latest news, in the current language. */
-function renderAnnouncement() {
-  const text = ui.news.map((f) => f()).join(' ');
-  if ($('announce').textContent !== text) $('announce').textContent = text;
-}
-
-function updateStatus() {
-  const s = ui.state;
-  const p = s.params;
-  const news = [];
-  for (const m of ui.models) {
-    const b = s[m];
-    const card = $(`card-${m}`);
-    if (card.dataset.outcome !== b.outcome) card.dataset.outcome = b.outcome;
-    setText(`${m}-outcome`, t(`outcome.${b.outcome}`));
-    setText(`${m}-detail`, ballDetail(m, b, p));
-    setText(`${m}-newton`, b.steps ? t('detail.newton', { n: b.newton_last, max: b.newton_most }) : t('detail.noStep'));
-    const said = announcement(m, b, p);
-    if (said) news.push(said);
-  }
-  if (news.length) {
-    ui.news = news;
-    renderAnnouncement();
-  }
-  let clock = t('transport.clock', { step: s.step, time: fmtTime(s.time) });
-  if (ui.playing) {
-    clock += ` · ${s.step < ui.ffSteps ? t('transport.fast') : ui.rate === Infinity ? t('transport.speedMax') : t('transport.rate', { n: fmtSig(ui.rate, 2) })}`;
-  }
-  setText('clock', clock);
-  updatePlayButton($('play'), ui.playing, api.guard((f) => f.done()));
-  // One sentence per ball thrown: the article's two, then the halves' with the switch on.
-  const said = ui.models.map((m) => `${t(`card.${m}`)}: ${t(`outcome.${s[m].outcome}`)}, ${ballDetail(m, s[m], p)}.`);
-  const alt = t('scene.alt', {
-    wall: withUnit(fmtSig(p.wall, 4), 'm'),
-    thickness: fmtLength(p.thickness, 3),
-    penalty: said[0],
-    ipc: said.slice(1).join(' '),
-  });
-  const sc = $('scene');
-  if (sc.getAttribute('aria-label') !== alt) sc.setAttribute('aria-label', alt);
-}
-
-/** The steps the energy plot shows, in words: "step 11", or each ball's when they differ. */
-function plottedSteps() {
-  const pl = ui.plotted;
-  const steps = ui.models.map((m) => pl[m].step);
-  if (steps.every((s) => s === steps[0])) return t('energy.stepN', { n: steps[0] });
-  return ui.models.map((m) => t('energy.stepOf', { model: t(`card.${m}`), n: pl[m].step })).join(', ');
-}
-
-function updateEnergyText() {
-  const p = ui.state.params;
-  const pl = ui.plotted;
-  const xt = pl.xTilde;
-  const xts = ui.models.map((m) => pl[m].x_tilde);
-  const sameXt = xts.every((x) => x === xts[0]);
-  setText('xt-value', sameXt ? fmtPosition(xt) : ui.models.map((m) => `${t(`card.${m}`)} ${fmtPosition(pl[m].x_tilde)}`).join(' · '));
-  for (const m of ui.models) setText(`min-${m}`, where(pl[m].minimizer, p));
-  let mode = t('energy.dragged');
-  if (ui.xTildeUser === null) {
-    const stepped = ui.models.some((m) => pl[m].step > 0);
-    const done = ui.models.every((m) => ui.state[m].outcome !== 'flying');
-    if (ui.plotStep > 0) mode = t('energy.picked', { steps: plottedSteps() });
-    else if (!stepped) mode = t('energy.following');
-    else mode = t(done ? 'energy.rest' : 'energy.followingStep', { steps: plottedSteps() });
-  }
-  setText('energy-mode', mode);
-  const c = $('energy');
-  c.setAttribute('aria-valuemin', String(pl.x0));
-  c.setAttribute('aria-valuemax', String(pl.x1));
-  c.setAttribute('aria-valuenow', String(xt));
-  c.setAttribute(
-    'aria-valuetext',
-    t('energy.valuetext', { x: fmtPosition(xt), pen: where(pl.penalty.minimizer, p), ipc: where(pl.ipc.minimizer, p) }),
-  );
-}
-
-function updateNumbers() {
-  const s = ui.state;
-  const p = s.params;
-  const { vh, ratio, over_half: over } = api.guard((f) => f.stepAgainstWall());
-  setText('n-vh', t('numbers.vh.value', { vh: fmtLength(vh, 3) }));
-  setText('n-vh-ratio', t('numbers.vh.ratio', { w: fmtLength(p.thickness, 3), ratio: fmtSig(ratio, 2) }));
-  setText('n-vh-verdict', over ? t('numbers.vh.over') : t('numbers.vh.under'));
-  $('n-vh-card').dataset.verdict = over ? 'over' : 'under';
-  // Bars: one step against the wall, on a common scale.
-  const scale = Math.max(vh, p.thickness) * 1.05;
-  $('bar-step').style.width = `${(100 * vh) / scale}%`;
-  $('bar-wall').style.width = `${(100 * p.thickness) / scale}%`;
-  $('bar-half').style.left = `${(50 * p.thickness) / scale}%`;
-  setText('n-dhat', t('numbers.dhat.value', { dhat: fmtLength(p.dhat, 3) }));
-  const gapKnown = s.ipc.outcome !== 'flying';
-  setText('n-gap', t('numbers.dhat.gap', { gap: gapKnown ? fmtGap(-s.ipc.xmax_minus_wall_m) : t('numbers.pending') }));
-  const decided = s.ipc.outcome !== 'flying' && s.penalty.outcome !== 'flying';
-  setText('n-newton', t('numbers.newton.value', { ipc: s.ipc.newton_most, pen: s.penalty.newton_most }));
-  setText('n-newton-sub', t('numbers.newton.sub', { s: fmtSig(p.ccd_safety, 3), sofar: decided ? '' : t('numbers.sofar') }));
-  setText('n-newton-note', t('numbers.newton.note', { pct: `${fmtSig(p.ccd_safety * 100, 3)} %` }));
-  $('numbers').dataset.decided = decided ? 'yes' : 'no';
+  return { current, drew };
 }
 
 /** What the address keeps besides the parameters. */
@@ -745,56 +461,6 @@ function updateEmbedState() {
   postToParent({ type: MSG.state, state: s });
 }
 
-function frame(now) {
-  if (!api.isDead() && ui.state) {
-    try {
-      const t0 = performance.now();
-      ui.frameStart = t0;
-      updateSimulation(now);
-      // Playing frames between two paced steps do nothing: they count only when they step.
-      const worked = ui.sceneDirty || ui.textDirty || inputWork > 0;
-      updateScene();
-      const drew = updateEnergy();
-      if (ui.textDirty) {
-        ui.textDirty = false;
-        updateStatus();
-        updateEnergyText();
-        updateNumbers();
-      }
-      updateUrl(now);
-      updateEmbedState();
-      const work = performance.now() - t0 + inputWork;
-      // Issue 4's panels, from the second frame on so that the figure shows first; the regime
-      // map fills until t0 + 10 ms (outside the work time above).
-      const extrasDrawn = firstFrameDrawn && updatePanels(ui.state);
-      if (worked || drew) {
-        const i = frameCount++ % frameTimes.work.length;
-        frameTimes.work[i] = work;
-        frameTimes.whole[i] = performance.now() - t0 + inputWork;
-      }
-      inputWork = 0;
-      if (!firstFrameDrawn) {
-        firstFrameDrawn = true;
-        // Navigation to the figure's first drawn frame, for the benchmark (performance.now()
-        // counts from the navigation's start).
-        performance.mark('ipc-wall:first-frame');
-      } else if (!readyResolved && extrasDrawn) {
-        // `ready` once the panels below have drawn too.
-        readyResolved = true;
-        resolveReady();
-      }
-    } catch (e) {
-      // Fatal errors already raised the banner; anything else is a bug worth seeing.
-      if (!api.isDead()) console.error(e);
-    }
-  }
-  if (wantsFrames()) requestAnimationFrame(frame);
-  else {
-    seen.looping = false;
-    pauseExtras(true);
-  }
-}
-
 /** Frames while on screen, or near it until ready; never in a hidden tab. */
 function wantsFrames() {
   return !document.hidden && (seen.on || (seen.near && !readyResolved));
@@ -823,7 +489,7 @@ function setupVisibility() {
 }
 
 // ---- the automation and embedding API ---------------------------------------------------
-//
+
 // window.ipcWall (SI units throughout):
 //   ready                 Promise, resolves once the figure and the panels below it are drawn.
 //   getState()            {params: {v0, h, k, dhat, kappa, mass, wall, thickness, ccd_safety, tol,
@@ -905,82 +571,6 @@ function setParams(partial) {
   return ui.state;
 }
 
-/**
- * What the panels below the figure may ask of it. They talk to this controller, never to
- * window.ipcWall, which is the authors' and tests' API: one path per action, no global.
- */
-const figure = {
-  /** The figure's state, fresh from the core (the API may have stepped since the frame). */
-  state: () => api.guard((f) => f.state()),
-  /** Sets parameters (and `halves`) as set() does, then plays; without motion, to the end. */
-  throwWith(partial) {
-    setParams(partial);
-    if (reduceMotion.matches) runToEnd();
-    else play();
-  },
-  /** Shows step `step` of every ball on the energy plot. */
-  showStep: (step) => showStep(step),
-  /** Counts the restarts: a new count is a new throw. */
-  restarts: () => ui.restarts,
-  /** The palette (CSS variables and the models' colours), and whether it is the dark one. */
-  colors: () => ui.colors,
-  dark: () => ui.dark,
-  /** Until when (performance.now() ms) work sliced over frames may run in this frame. */
-  deadline: () => ui.frameStart + FRAME_BUDGET_MS,
-};
-
-// ---- panels -------------------------------------------------------------------------------
-//
-// Every panel below the figure has one shape: mount(root, figure) → {update(state),
-// relabel(lang), resize(), key(state), keep(state)?}. `key(state)` names the inputs of what it
-// draws; the loop calls `update(state)` only on a frame where that key changed and the panel's
-// root is on screen (one IntersectionObserver, PANEL_MARGIN ahead). A panel off screen is left
-// stale and brought up to date in the first frame it is back. `keep(state)`, where a panel has
-// one, is what must stay current off screen too: data the API and the Copy buttons give, and
-// words that take room in the layout or are read aloud.
-const panels = [];
-let panelsStarted = 0;
-
-function mountPanels() {
-  const io = new IntersectionObserver((entries) => {
-    for (const e of entries) panels.find((p) => p.root === e.target).on = e.isIntersecting;
-  }, { rootMargin: PANEL_MARGIN });
-  for (const p of mountExtras(figure)) {
-    // `on`: null until the observer's first report. `shown`: part of the page's ?view=.
-    panels.push({ ...p, shown: inView(p.root), on: null, drawn: null });
-    io.observe(p.root);
-  }
-  onLangChange(() => {
-    for (const p of panels) {
-      p.panel.relabel(getLang());
-      p.drawn = null;
-    }
-  });
-}
-
-/**
- * Once per frame: each panel of the view keeps its data, and draws if it is on screen and its
- * inputs changed. At load the panels start one per frame, so that no frame is one long task.
- * Returns whether every panel is up to date: drawn, or known to be off screen.
- */
-function updatePanels(state) {
-  if (panelsStarted < panels.length) panelsStarted += 1;
-  let current = panelsStarted === panels.length;
-  for (const p of panels.slice(0, panelsStarted)) {
-    if (!p.shown) continue;
-    p.panel.keep?.(state);
-    if (!p.on) {
-      if (p.on === null) current = false;
-      continue;
-    }
-    const key = p.panel.key(state);
-    if (key === p.drawn) continue;
-    p.drawn = key;
-    p.panel.update(state);
-  }
-  return current;
-}
-
 /** Each ball's global minimizer of E for `xTilde`; the core refuses an x̃ out of its range. */
 function minimizers(xTilde) {
   // A string or an object would be coerced to a number on its way into the wasm.
@@ -1011,15 +601,15 @@ window.ipcWall = {
   /** The energy plot as drawn: x̃ and the plot rectangle in CSS px relative to the canvas;
    * per ball the x̃, minimizer and step of its curve. */
   energyView: () => {
-    const pl = ui.plotted;
+    const pl = plotted();
     const models = perBall((m) => ({ ...pl[m] }));
-    return { x_tilde: pl.xTilde, following: ui.xTildeUser === null && ui.plotStep === 0, step: ui.plotStep, models, ...energy.view() };
+    return { x_tilde: pl.xTilde, following: ui.xTildeUser === null && ui.plotStep === 0, step: ui.plotStep, models, ...figurePanel('energy').view() };
   },
   table: () => api.guard((f) => f.table()),
   /** Test hook: draws so far per canvas id (a canvas is drawn only when its inputs change). */
   __draws: () => ({ ...drawCounts }),
   /** Test hook: what the scene's latest frame drew (scene.js `drawn`). */
-  __scene: () => scene.drawn(),
+  __scene: () => figurePanel('scene').drawn(),
   /** Milliseconds of the frames that stepped or drew, numbered from `from` on (oldest first;
    * at most the latest 600): the figure's own work and the whole frame. `next`: the number the
    * next frame will get. */
@@ -1159,18 +749,177 @@ function applyLink() {
 
 // ---- start ------------------------------------------------------------------------------
 
+function setupLanguage() {
+  // Only lang and embed matter before the core is loaded; readUrl runs again after it.
+  const link = readUrl(location.search, []);
+  ui.langChosen = link.lang;
+  ui.embed = link.embed;
+  ui.view = link.view;
+  ui.theme = link.theme;
+  document.documentElement.classList.toggle('embed', ui.embed);
+  document.documentElement.dataset.view = ui.view;
+  setLang(link.lang ?? pickLang(''));
+  applyStatic();
+  updateLangSwitch();
+  onLangChange(relabel);
+  $('lang-switch').addEventListener('click', () => {
+    ui.langChosen = getLang() === 'es' ? 'en' : 'es';
+    setLang(ui.langChosen);
+  });
+}
+
+/** The switch offers the other language, in that language. */
+function updateLangSwitch() {
+  $('lang-switch').lang = getLang() === 'es' ? 'en' : 'es';
+}
+
+/** After a language change: every string, number and the plot's words again. */
+function relabel() {
+  applyStatic();
+  updateLangSwitch();
+  relabelSliders();
+  relabelTransport(document);
+  if (ui.state) updateSliders(ui.state.params);
+  if (ui.note && !$('note').hidden) $('note-text').textContent = ui.note();
+  ui.url.seen = '';
+  share?.refresh();
+}
+
+function onSlider(name, value) {
+  const t0 = performance.now();
+  try {
+    api.guard((f) => f.set({ [name]: value }));
+    api.rememberParams();
+    restartAfterChange(true);
+  } catch (e) {
+    // A slider only offers valid values; if the core refuses one, show its reason.
+    if (!api.isDead()) showNote(e.message);
+  }
+  inputWork += performance.now() - t0;
+}
+
+/** "Both halves of the guarantee": four balls instead of the article's two. */
+function setHalves(on) {
+  api.guard((f) => f.setHalves(on));
+  api.rememberParams();
+  restartAfterChange(true);
+}
+
+function setupControls() {
+  setupSliders($('sliders'), onSlider);
+  $('halves').addEventListener('change', (e) => setHalves(e.target.checked));
+  setupTransport(document, {
+    togglePlay: () => (ui.playing ? pause() : play()),
+    step: () => stepOnce(),
+    reset: () => {
+      reset();
+      if (!reduceMotion.matches) play();
+    },
+    end: () => runToEnd(),
+    speed: (s) => {
+      ui.speed = s;
+      ui.due = 0;
+      planPace();
+    },
+  });
+}
+
+/** ?theme=light|dark forces the palette: the page's dark colours are one @media rule, whose
+ * condition becomes always or never true (auto leaves it to the reader's system setting). */
+function forceTheme(theme) {
+  for (const sheet of document.styleSheets) {
+    for (const rule of sheet.cssRules) {
+      if (rule instanceof CSSMediaRule && rule.conditionText.includes('prefers-color-scheme: dark')) {
+        rule.media.mediaText = theme === 'dark' ? 'all' : 'not all';
+      }
+    }
+  }
+  document.documentElement.style.colorScheme = theme;
+}
+
+function setupTheme() {
+  if (ui.theme !== 'auto') {
+    forceTheme(ui.theme);
+    ui.dark = ui.theme === 'dark';
+  }
+  ui.colors = { ...scene.readColors(), ...readModelColors() };
+  darkQuery.addEventListener('change', () => {
+    if (ui.theme !== 'auto') return;
+    ui.dark = darkQuery.matches;
+    ui.colors = { ...scene.readColors(), ...readModelColors() };
+  });
+}
+
+function setupBanner() {
+  api.setOnDeath((e) => {
+    ui.playing = false;
+    const banner = $('error-banner');
+    $('error-detail').textContent = t('error.detail', { msg: e.name ? `${e.name}: ${e.message}` : String(e) });
+    banner.hidden = false;
+    $('error-reset').disabled = false;
+    $('error-reset').focus();
+  });
+  $('error-reset').addEventListener('click', () => recoverFigure());
+}
+
+async function recoverFigure() {
+  const button = $('error-reset');
+  button.disabled = true;
+  $('error-detail').textContent = t('error.recovering');
+  try {
+    await api.recover();
+    $('error-banner').hidden = true;
+    restartAfterChange(false);
+    $('play').focus();
+  } catch (e) {
+    $('error-detail').textContent = t('error.detail', { msg: e.message || String(e) });
+    button.disabled = false;
+  }
+}
+
+let noteTimer = 0;
+/** A non-blocking note. `msg` is a string, or a function that gives it in the current
+ * language; a sticky note stays until dismissed, others go after 6 s. */
+function showNote(msg, { sticky = false } = {}) {
+  const n = $('note');
+  ui.note = typeof msg === 'function' ? msg : () => msg;
+  $('note-text').textContent = ui.note();
+  n.hidden = false;
+  clearTimeout(noteTimer);
+  if (!sticky) noteTimer = setTimeout(() => (n.hidden = true), 6000);
+}
+
+function setupNote() {
+  $('note-close').addEventListener('click', () => {
+    clearTimeout(noteTimer);
+    $('note').hidden = true;
+  });
+}
+
+/** What was refused, as one line of text: "v0 = “abc” (not a number); foo (unknown …)";
+ * every item named, up to a length no honest link reaches. */
+function problemsText(problems) {
+  const shown = problems.slice(0, 40).map((p) => {
+    const vars = { key: clip(p.key), value: clip(p.value) };
+    if (p.spec) {
+      vars.min = withUnit(fmtCompact(p.spec.min), p.spec.unit);
+      vars.max = withUnit(fmtCompact(p.spec.max), p.spec.unit);
+    }
+    return t(`reason.${p.reason}`, vars);
+  });
+  if (problems.length > shown.length) shown.push(t('reason.more', { n: problems.length - shown.length }));
+  return shown.join('; ');
+}
+
 async function main() {
   setupLanguage();
   setupTheme();
   setupBanner();
   setupNote();
   setupControls();
-  setupEnergyPlot();
-  setupScenePanel();
-  setupResize();
   setupSharing();
   setupEmbed();
-  mountPanels(); // issue 4
+  mountPanels();
   setupVisibility();
   wake();
   try {

@@ -14,7 +14,8 @@
 
 import { t, getLang, fmtLength, fmtGap, fmtDepth, fmtSig } from './i18n.js';
 import { MODEL_NAMES, look } from './models.js';
-import { FONT_SMALL, FONT_BOLD, addShape, shapePath, sizeCanvas, hatch, measure, labelBox, fitLeft, text, drawPlate, placeLabel } from './draw.js';
+import * as api from './api.js';
+import { FONT_SMALL, FONT_BOLD, addShape, shapePath, sizeCanvas, hidpiCanvas, countDraw, hatch, measure, labelBox, fitLeft, text, drawPlate, placeLabel } from './draw.js';
 
 const PAD = 14; // the track's side margins
 const EDGE = 8; // words stay this far inside the canvas (the inset's frame)
@@ -614,4 +615,46 @@ export function setupScene(canvas) {
   }
 
   return { resize, draw, drawn };
+}
+
+/**
+ * The panel (`canvas`: #scene): the throw to scale. `figure` gives the restarts, each ball's
+ * step positions (`positions(model)`), the palette and whether it is the dark one. The latest
+ * Newton iterates come from the core when the steps change.
+ */
+export function mount(canvas, figure) {
+  const scene = setupScene(canvas);
+  let sized = 0; // bumps when the canvas is resized (ResizeObserver, dpr): part of the key
+  hidpiCanvas(canvas, (size) => {
+    scene.resize(size.w, size.h, size.dpr);
+    sized += 1;
+  });
+  /** One object keyed by the balls thrown, from `f(model)`. */
+  const perBall = (models, f) => Object.fromEntries(models.map((m) => [m, f(m)]));
+  return {
+    /** What the drawing shows: the throw and each ball's steps, words, colours, size. */
+    key(state) {
+      const steps = state.models.map((m) => state[m].steps).join('/');
+      return `${figure.restarts()}|${steps}|${getLang()}|${figure.dark()}|${sized}`;
+    },
+    update(state) {
+      const models = state.models;
+      const positions = perBall(models, (m) => figure.positions(m));
+      scene.draw({
+        params: state.params,
+        models,
+        balls: perBall(models, (m) => state[m]),
+        positions: perBall(models, (m) => positions[m].buf),
+        counts: perBall(models, (m) => positions[m].n),
+        iterates: perBall(models, (m) => api.guard((f) => f.iterates(m, 0)).map((it) => it.x)),
+        colors: figure.colors(),
+      });
+      countDraw(canvas);
+    },
+    relabel() {},
+    resize() {
+      sized += 1;
+    },
+    drawn: scene.drawn,
+  };
 }

@@ -22,38 +22,36 @@ function ticks(max, n) {
   return out;
 }
 
-/** Every step's position and Newton count of each ball, appended as the throw advances. */
+/** Every step's position and Newton count of each ball, appended as the throw advances. The
+ * positions are the figure's own (`figure.positions`), read in place. */
 function newHistory() {
-  return Object.fromEntries(MODELS.map(({ name }) => [name, { x: new Float64Array(256), n: new Uint32Array(256), len: 0 }]));
+  return Object.fromEntries(MODELS.map(({ name }) => [name, { x: new Float64Array(0), n: new Uint32Array(256), len: 0 }]));
 }
 
-/** Appends the steps taken since the last call (all of them after a restart). */
-function syncHistory(history, state) {
+/** Catches up with the steps taken since the last call (all of them after a restart): the
+ * positions of `positions(model)` ({buf, n}), the Newton counts from the core. */
+function syncHistory(history, state, positions) {
   for (const m of state.models) {
     const hs = history[m];
-    if (state[m].steps < hs.len) hs.len = 0;
-    if (state[m].steps === hs.len) continue;
-    const xs = api.guard((f) => f.positionsFrom(m, hs.len));
+    const { buf, n } = positions(m);
+    if (n < hs.len) hs.len = 0;
+    hs.x = buf;
+    if (n === hs.len) continue;
     const ns = api.guard((f) => f.newtonCountsFrom(m, hs.len));
-    const need = hs.len + xs.length;
-    if (need > hs.x.length) {
-      const size = Math.max(2 * hs.x.length, need);
-      const x = new Float64Array(size);
-      const n = new Uint32Array(size);
-      x.set(hs.x.subarray(0, hs.len));
-      n.set(hs.n.subarray(0, hs.len));
-      hs.x = x;
-      hs.n = n;
+    if (n > hs.n.length) {
+      const grown = new Uint32Array(Math.max(2 * hs.n.length, n));
+      grown.set(hs.n.subarray(0, hs.len));
+      hs.n = grown;
     }
-    hs.x.set(xs, hs.len);
-    hs.n.set(ns, hs.len);
-    hs.len = need;
+    hs.n.set(ns.subarray(0, n - hs.len), hs.len);
+    hs.len = n;
   }
 }
 
 /**
  * The panel (`root`: its section): x(t) and Newton counts of the throw. `figure` gives the
- * colours, the restarts, the trace's step (`selection()`) and `pickStep(step)` for a click.
+ * colours, the restarts, the steps' positions, the trace's step (`selection()`) and
+ * `pickStep(step)` for a click.
  */
 export function mount(root, figure) {
   const canvas = el('canvas', { id: 'timeline', role: 'img', 'data-i18n-label': 'timeline.alt' });
@@ -93,7 +91,7 @@ export function mount(root, figure) {
         restarts = figure.restarts();
         history = newHistory();
       }
-      syncHistory(history, state);
+      syncHistory(history, state, figure.positions);
       draw({ history, models: state.models, params: state.params, colors: figure.colors(), selected: figure.selection() });
     },
     relabel() {},

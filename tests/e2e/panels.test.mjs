@@ -132,3 +132,36 @@ test('dragging k with the mouse, the regime section off screen changes only the 
     await context.close();
   }
 });
+
+test("the figure's own panels: a call that changes nothing (pause, a step after the end) draws nothing and rewrites no word", async () => {
+  const { page, context, consoleErrors } = await openPage(browser, { width: 1280, height: 800 });
+  try {
+    await page.evaluate(() => window.ipcWall.runToEnd());
+    await nextFrames(page, 10);
+    const before = await draws(page);
+    assert.ok(before.scene > 0 && before.energy > 0);
+    const seen = await page.evaluate(async () => {
+      const records = [];
+      const mo = new MutationObserver((list) => records.push(...list.map((m) => `${m.type} #${m.target.id || m.target.parentElement?.id} ${m.attributeName ?? ''}`)));
+      // The scene and its words, the transport, the energy plot and its readouts, the cards,
+      // the live region, the three numbers.
+      for (const part of document.querySelectorAll('.stage, .transport, .work, .cards, #announce, #numbers')) {
+        mo.observe(part, { subtree: true, attributes: true, childList: true, characterData: true });
+      }
+      const state = JSON.stringify(window.ipcWall.getState());
+      window.ipcWall.pause();
+      const same = JSON.stringify(window.ipcWall.step()) === state;
+      await new Promise((r) => setTimeout(r, 1000));
+      mo.disconnect();
+      return { same, records };
+    });
+    assert.ok(seen.same, 'a step after the end changes nothing');
+    assert.deepEqual(seen.records, [], 'no readout written again');
+    const after = await draws(page);
+    assert.equal(after.scene, before.scene, 'the scene not drawn again');
+    assert.equal(after.energy, before.energy, 'the energy plot not drawn again');
+    assert.deepEqual(consoleErrors, []);
+  } finally {
+    await context.close();
+  }
+});

@@ -1,0 +1,193 @@
+// The figure's words, a panel of the figure (see main.js "panels"): each ball's card, the
+// clock and the play button, the live region's announcements, the scene's text alternative,
+// and the energy plot's readouts (x̃, each minimizer, what the plot follows, the slider's
+// values). The three numbers below are numbers.js.
+
+import * as api from './api.js';
+import { t, getLang, fmtGap, fmtDepth, fmtLength, fmtPosition, fmtSig, fmtTime, withUnit } from './i18n.js';
+import { updatePlayButton } from './controls.js';
+import { MODELS as TABLE, look, paintMarker } from './models.js';
+
+const $ = (id) => document.getElementById(id);
+
+// The live region's memory: the outcome last announced per model, and the latest news
+// (() => sentence, in the current language).
+const ui = { announced: {}, news: [] };
+
+/** Where `x` is relative to the wall, in words. */
+function where(x, p) {
+  // Exactly on the face (CCD alone glues the ball there) is no gap of "0.0 nm".
+  if (x === p.wall) return t('where.face', { x: fmtPosition(x) });
+  const at = api.side(x);
+  const len = at === 'front' ? fmtGap(p.wall - x) : at === 'inside' ? fmtDepth(x - p.wall) : fmtLength(x - p.wall - p.thickness, 3);
+  return t(`where.${at}`, { x: fmtPosition(x), len });
+}
+
+export function setText(id, s) {
+  const e = $(id);
+  if (e.textContent !== s) e.textContent = s;
+}
+
+function ballDetail(m, b, p) {
+  const d = p.wall - b.x;
+  const at = api.side(b.x);
+  if (b.outcome === 'through' || at === 'behind') return t('detail.behind', { x: fmtPosition(b.x) });
+  if (b.outcome === 'stopped') {
+    if (b.touching) return t('detail.touching');
+    return api.side(p.wall + b.xmax_minus_wall_m) === 'inside'
+      ? t('detail.penetration', { len: fmtDepth(b.xmax_minus_wall_m) })
+      : t('detail.gap', { len: fmtGap(-b.xmax_minus_wall_m) });
+  }
+  if (at === 'inside') return t('detail.inside', { len: fmtDepth(-d) });
+  if (look(m).reports === 'gap' && d < p.dhat) return t('detail.gapNow', { len: fmtGap(d) });
+  return t('detail.distance', { len: fmtLength(d, 3) });
+}
+
+/** The sentence for a newly decided outcome, as a function of the language, or null. */
+function announcement(m, b, p) {
+  if (b.outcome === ui.announced[m]) return null;
+  ui.announced[m] = b.outcome;
+  if (b.outcome === 'flying') return null;
+  // A throw is through once the ball is behind the wall: say where.
+  if (b.outcome === 'through') return () => t(`announce.${m}.through`, { x: fmtPosition(b.x) });
+  const x = b.xmax_minus_wall_m;
+  if (look(m).reports === 'depth') {
+    return api.side(p.wall + x) === 'inside'
+      ? () => t(`announce.${m}.stopped`, { len: fmtDepth(x) })
+      : () => t(`announce.${m}.stoppedFront`);
+  }
+  return () => t(`announce.${m}.stopped`, { len: fmtGap(-x) });
+}
+
+/** The live region's latest news, in the current language. */
+function renderAnnouncement() {
+  const text = ui.news.map((f) => f()).join(' ');
+  if ($('announce').textContent !== text) $('announce').textContent = text;
+}
+
+/** The cards of the balls thrown show; the others are hidden. */
+function updateCards(state) {
+  for (const { name } of TABLE) {
+    const card = $(`card-${name}`);
+    card.hidden = !state.models.includes(name);
+    // Each card's edge in its ball's colour (CSS variable --NAME, as the plot reads it).
+    card.style.borderLeftColor = `var(--${name})`;
+    paintMarker(card.querySelector('.shape'), name);
+    // Its minimizer's row under the energy plot, likewise.
+    const row = $(`min-${name}`);
+    row.parentElement.hidden = card.hidden;
+    row.style.color = `var(--${name}-text)`;
+    paintMarker(row.parentElement.querySelector('.shape'), name);
+  }
+  $('halves').checked = state.halves;
+}
+
+/** Each card's outcome, detail and Newton count; what is newly decided, to the live region. */
+function updateBalls(s) {
+  const news = [];
+  for (const m of s.models) {
+    const b = s[m];
+    const card = $(`card-${m}`);
+    if (card.dataset.outcome !== b.outcome) card.dataset.outcome = b.outcome;
+    setText(`${m}-outcome`, t(`outcome.${b.outcome}`));
+    setText(`${m}-detail`, ballDetail(m, b, s.params));
+    setText(`${m}-newton`, b.steps ? t('detail.newton', { n: b.newton_last, max: b.newton_most }) : t('detail.noStep'));
+    const said = announcement(m, b, s.params);
+    if (said) news.push(said);
+  }
+  if (news.length) {
+    ui.news = news;
+    renderAnnouncement();
+  }
+}
+
+/** The clock (with the pace while playing), the play button, the scene's text alternative. */
+function updateStatus(s, pace) {
+  const p = s.params;
+  let clock = t('transport.clock', { step: s.step, time: fmtTime(s.time) });
+  if (pace.playing) {
+    clock += ` · ${s.step < pace.ffSteps ? t('transport.fast') : pace.rate === Infinity ? t('transport.speedMax') : t('transport.rate', { n: fmtSig(pace.rate, 2) })}`;
+  }
+  setText('clock', clock);
+  updatePlayButton($('play'), pace.playing, api.guard((f) => f.done()));
+  // One sentence per ball thrown: the article's two, then the halves' with the switch on.
+  const said = s.models.map((m) => `${t(`card.${m}`)}: ${t(`outcome.${s[m].outcome}`)}, ${ballDetail(m, s[m], p)}.`);
+  const alt = t('scene.alt', {
+    wall: withUnit(fmtSig(p.wall, 4), 'm'),
+    thickness: fmtLength(p.thickness, 3),
+    penalty: said[0],
+    ipc: said.slice(1).join(' '),
+  });
+  const sc = $('scene');
+  if (sc.getAttribute('aria-label') !== alt) sc.setAttribute('aria-label', alt);
+}
+
+/** The steps the energy plot shows, in words: "step 11", or each ball's when they differ. */
+function plottedSteps(models, pl) {
+  const steps = models.map((m) => pl[m].step);
+  if (steps.every((s) => s === steps[0])) return t('energy.stepN', { n: steps[0] });
+  return models.map((m) => t('energy.stepOf', { model: t(`card.${m}`), n: pl[m].step })).join(', ');
+}
+
+/** What the energy plot follows, in words. */
+function plotMode(s, pl) {
+  if (pl.chosen !== null) return t('energy.dragged');
+  const stepped = s.models.some((m) => pl[m].step > 0);
+  const done = s.models.every((m) => s[m].outcome !== 'flying');
+  if (pl.picked > 0) return t('energy.picked', { steps: plottedSteps(s.models, pl) });
+  if (!stepped) return t('energy.following');
+  return t(done ? 'energy.rest' : 'energy.followingStep', { steps: plottedSteps(s.models, pl) });
+}
+
+/** Under the energy plot: x̃ and each minimizer; on the plot, the slider's values. */
+function updateEnergyText(s, pl) {
+  const p = s.params;
+  const models = s.models;
+  const xt = pl.xTilde;
+  const sameXt = models.every((m) => pl[m].x_tilde === pl[models[0]].x_tilde);
+  setText('xt-value', sameXt ? fmtPosition(xt) : models.map((m) => `${t(`card.${m}`)} ${fmtPosition(pl[m].x_tilde)}`).join(' · '));
+  for (const m of models) setText(`min-${m}`, where(pl[m].minimizer, p));
+  setText('energy-mode', plotMode(s, pl));
+  const c = $('energy');
+  c.setAttribute('aria-valuemin', String(pl.x0));
+  c.setAttribute('aria-valuemax', String(pl.x1));
+  c.setAttribute('aria-valuenow', String(xt));
+  c.setAttribute(
+    'aria-valuetext',
+    t('energy.valuetext', { x: fmtPosition(xt), pen: where(pl.penalty.minimizer, p), ipc: where(pl.ipc.minimizer, p) }),
+  );
+}
+
+/**
+ * The panel (`root`: the figure; its words are in every view). `figure` gives the restarts,
+ * the pace (`pace()`: playing, steps per second, steps fast-forwarded) and what the energy plot
+ * shows (`plotted()`).
+ */
+export function mount(root, figure) {
+  let restarts = -1;
+  return {
+    /** What the words say: the throw, its pace, what the energy plot shows, the language. */
+    key(state) {
+      const { playing, rate, ffSteps } = figure.pace();
+      const pl = figure.plotted();
+      const steps = state.models.map((m) => state[m].steps).join('/');
+      return `${figure.restarts()}|${state.step}|${steps}|${playing}|${rate}|${ffSteps}|${pl.key}|${pl.x0}|${pl.x1}|${getLang()}`;
+    },
+    update(state) {
+      if (figure.restarts() !== restarts) {
+        // A new throw: the balls it throws, and nothing announced yet.
+        restarts = figure.restarts();
+        ui.announced = {};
+        updateCards(state);
+      }
+      updateBalls(state);
+      updateStatus(state, figure.pace());
+      updateEnergyText(state, figure.plotted());
+    },
+    /** The last announcement again, in the new language (a reader who switched hears it anew). */
+    relabel() {
+      renderAnnouncement();
+    },
+    resize() {},
+  };
+}
