@@ -11,7 +11,6 @@ import {
   onLangChange,
   applyStatic,
   fmtGap,
-  fmtDepth,
   fmtLength,
   fmtPosition,
   fmtSig,
@@ -28,7 +27,8 @@ import { setupScene, readColors } from './scene.js';
 import { setupEnergy } from './energy.js';
 // Issue 4: presets, the solver's trace, the throw over time, the regime map, the table.
 import { mountExtras, pauseExtras } from './extras.js';
-import { MODELS as TABLE, MODEL_NAMES, look, readModelColors, paintMarker } from './models.js';
+import { where, ballDetail, announcement } from './outcome.js';
+import { MODELS as TABLE, MODEL_NAMES, readModelColors, paintMarker } from './models.js';
 
 // The wasm compiles while the page sets itself up (index.html preloads it); api.load waits.
 const compiledWasm = WebAssembly.compileStreaming(fetch(new URL('../pkg/ipc_wall_bg.wasm', import.meta.url)));
@@ -559,49 +559,9 @@ function updateEnergy() {
   return drew;
 }
 
-/** Where `x` is relative to the wall, in words. */
-function where(x, p) {
-  // Exactly on the face (CCD alone glues the ball there) is no gap of "0.0 nm".
-  if (x === p.wall) return t('where.face', { x: fmtPosition(x) });
-  const at = api.side(x);
-  const len = at === 'front' ? fmtGap(p.wall - x) : at === 'inside' ? fmtDepth(x - p.wall) : fmtLength(x - p.wall - p.thickness, 3);
-  return t(`where.${at}`, { x: fmtPosition(x), len });
-}
-
 function setText(id, s) {
   const e = $(id);
   if (e.textContent !== s) e.textContent = s;
-}
-
-function ballDetail(m, b, p) {
-  const d = p.wall - b.x;
-  const at = api.side(b.x);
-  if (b.outcome === 'through' || at === 'behind') return t('detail.behind', { x: fmtPosition(b.x) });
-  if (b.outcome === 'stopped') {
-    if (b.touching) return t('detail.touching');
-    return api.side(p.wall + b.xmax_minus_wall_m) === 'inside'
-      ? t('detail.penetration', { len: fmtDepth(b.xmax_minus_wall_m) })
-      : t('detail.gap', { len: fmtGap(-b.xmax_minus_wall_m) });
-  }
-  if (at === 'inside') return t('detail.inside', { len: fmtDepth(-d) });
-  if (look(m).reports === 'gap' && d < p.dhat) return t('detail.gapNow', { len: fmtGap(d) });
-  return t('detail.distance', { len: fmtLength(d, 3) });
-}
-
-/** The sentence for a newly decided outcome, as a function of the language, or null. */
-function announcement(m, b, p) {
-  if (b.outcome === ui.announced[m]) return null;
-  ui.announced[m] = b.outcome;
-  if (b.outcome === 'flying') return null;
-  // A throw is through once the ball is behind the wall: say where.
-  if (b.outcome === 'through') return () => t(`announce.${m}.through`, { x: fmtPosition(b.x) });
-  const x = b.xmax_minus_wall_m;
-  if (look(m).reports === 'depth') {
-    return api.side(p.wall + x) === 'inside'
-      ? () => t(`announce.${m}.stopped`, { len: fmtDepth(x) })
-      : () => t(`announce.${m}.stoppedFront`);
-  }
-  return () => t(`announce.${m}.stopped`, { len: fmtGap(-x) });
 }
 
 /** The live region's latest news, in the current language. */
@@ -621,7 +581,7 @@ function updateStatus() {
     setText(`${m}-outcome`, t(`outcome.${b.outcome}`));
     setText(`${m}-detail`, ballDetail(m, b, p));
     setText(`${m}-newton`, b.steps ? t('detail.newton', { n: b.newton_last, max: b.newton_most }) : t('detail.noStep'));
-    const said = announcement(m, b, p);
+    const said = announcement(m, b, ui.announced);
     if (said) news.push(said);
   }
   if (news.length) {

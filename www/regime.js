@@ -14,11 +14,12 @@
 // overlays (the cached static layer, the cursor), then the panel with its input.
 
 import * as api from './api.js';
-import { t, fmtSig, fmtPow, fmtGap, fmtDepth, fmtLength, fmtTime, withUnit, getLang } from './i18n.js';
+import { t, fmtSig, fmtPow, fmtLength, fmtTime, withUnit, getLang } from './i18n.js';
 import { el, fmtDecade, fmtDecadeLength } from './chart.js';
 import { FONT_SMALL, hidpiCanvas, pointerAt, text } from './draw.js';
 import { gridOf, cellOf } from './regime-cells.js';
 import { MODELS, look } from './models.js';
+import { cellWords, modelWord } from './outcome.js';
 
 export const N_FIRST = 32;
 export const N_FULL = 128;
@@ -376,12 +377,6 @@ function drawCursor(ctx, plot, c, p, hover) {
   ctx.restore();
 }
 
-/** A model's name as a reader calls it, capitalised for a caption or a list. */
-const modelWord = (name) => {
-  const w = t(look(name).label);
-  return w.charAt(0).toLocaleUpperCase() + w.slice(1);
-};
-
 /** One panel: a caption with its model's picker, the canvas and a legend of what it shows. */
 function makePanel(side, onPick) {
   const canvas = el('canvas', { id: `regime-${side}`, tabindex: '0', role: 'img', class: 'regime-canvas' });
@@ -439,15 +434,6 @@ function fillLegend(P, grid, idx, params) {
     labels.push(s);
   }
   P.legend.gaps.querySelector('.scale-ticks').replaceChildren(...labels);
-}
-
-/** What a cell's throw of `model` did, in words. */
-function cellWords(model, r) {
-  const m = modelWord(model);
-  if (r.outcome === 'through') return t('regime.read.through', { model: m });
-  if (r.xmax_minus_wall_m > 0) return t('regime.read.stopped', { model: m, len: fmtDepth(r.xmax_minus_wall_m) });
-  if (r.xmax_minus_wall_m === 0) return t('regime.read.touching', { model: m, n: r.newton_max });
-  return t('regime.read.gap', { model: m, len: fmtGap(-r.xmax_minus_wall_m), n: r.newton_max });
 }
 
 /**
