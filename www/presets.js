@@ -4,9 +4,9 @@
 // throw did, so the reader sees the claim reproduced (or not) rather than taking it on trust.
 
 import { SPECS } from '../pkg/specs.js';
-import { t, fmtGap, fmtDepth } from './i18n.js';
+import { t } from './i18n.js';
 import { el } from './chart.js';
-import { look } from './models.js';
+import { presetWords } from './outcome.js';
 
 /** The article's parameters (the core's defaults). */
 const DEFAULTS = Object.fromEntries(SPECS.map((s) => [s.name, s.default]));
@@ -61,20 +61,9 @@ function gapText(s) {
   return (-s.ipc.xmax_minus_wall_m * 1e6).toFixed(1);
 }
 
-/** What ball `m` of this throw did, in words: "the red ball went through". */
-function ballWords(m, b) {
-  const who = t(`preset.who.${m}`);
-  const x = b.xmax_minus_wall_m;
-  if (b.outcome === 'through') return t('preset.did.through', { who });
-  if (x > 0) return t('preset.did.inside', { who, len: fmtDepth(x) });
-  if (b.touching && !b.converged) return t('preset.did.stuck', { who, n: b.newton_max });
-  if (look(m).reports === 'gap') return t('preset.did.gap', { who, len: fmtGap(-x), n: b.newton_max });
-  return t('preset.did.front', { who });
-}
-
 /** What this throw did, ball by ball: "the red ball went through; the green ball stopped …". */
 function outcomeWords(s) {
-  return s.models.map((m) => ballWords(m, s[m])).join('; ');
+  return s.models.map((m) => presetWords(m, s[m])).join('; ');
 }
 
 /** Whether every ball thrown is decided. */

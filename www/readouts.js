@@ -4,9 +4,10 @@
 // values). The three numbers below are numbers.js.
 
 import * as api from './api.js';
-import { t, getLang, fmtGap, fmtDepth, fmtLength, fmtPosition, fmtSig, fmtTime, withUnit } from './i18n.js';
+import { t, getLang, fmtLength, fmtPosition, fmtSig, fmtTime, withUnit } from './i18n.js';
 import { updatePlayButton } from './controls.js';
-import { MODELS as TABLE, look, paintMarker } from './models.js';
+import { MODELS as TABLE, paintMarker } from './models.js';
+import { where, ballDetail, announcement } from './outcome.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -14,49 +15,9 @@ const $ = (id) => document.getElementById(id);
 // (() => sentence, in the current language).
 const ui = { announced: {}, news: [] };
 
-/** Where `x` is relative to the wall, in words. */
-function where(x, p) {
-  // Exactly on the face (CCD alone glues the ball there) is no gap of "0.0 nm".
-  if (x === p.wall) return t('where.face', { x: fmtPosition(x) });
-  const at = api.side(x);
-  const len = at === 'front' ? fmtGap(p.wall - x) : at === 'inside' ? fmtDepth(x - p.wall) : fmtLength(x - p.wall - p.thickness, 3);
-  return t(`where.${at}`, { x: fmtPosition(x), len });
-}
-
 export function setText(id, s) {
   const e = $(id);
   if (e.textContent !== s) e.textContent = s;
-}
-
-function ballDetail(m, b, p) {
-  const d = p.wall - b.x;
-  const at = api.side(b.x);
-  if (b.outcome === 'through' || at === 'behind') return t('detail.behind', { x: fmtPosition(b.x) });
-  if (b.outcome === 'stopped') {
-    if (b.touching) return t('detail.touching');
-    return api.side(p.wall + b.xmax_minus_wall_m) === 'inside'
-      ? t('detail.penetration', { len: fmtDepth(b.xmax_minus_wall_m) })
-      : t('detail.gap', { len: fmtGap(-b.xmax_minus_wall_m) });
-  }
-  if (at === 'inside') return t('detail.inside', { len: fmtDepth(-d) });
-  if (look(m).reports === 'gap' && d < p.dhat) return t('detail.gapNow', { len: fmtGap(d) });
-  return t('detail.distance', { len: fmtLength(d, 3) });
-}
-
-/** The sentence for a newly decided outcome, as a function of the language, or null. */
-function announcement(m, b, p) {
-  if (b.outcome === ui.announced[m]) return null;
-  ui.announced[m] = b.outcome;
-  if (b.outcome === 'flying') return null;
-  // A throw is through once the ball is behind the wall: say where.
-  if (b.outcome === 'through') return () => t(`announce.${m}.through`, { x: fmtPosition(b.x) });
-  const x = b.xmax_minus_wall_m;
-  if (look(m).reports === 'depth') {
-    return api.side(p.wall + x) === 'inside'
-      ? () => t(`announce.${m}.stopped`, { len: fmtDepth(x) })
-      : () => t(`announce.${m}.stoppedFront`);
-  }
-  return () => t(`announce.${m}.stopped`, { len: fmtGap(-x) });
 }
 
 /** The live region's latest news, in the current language. */
@@ -92,7 +53,7 @@ function updateBalls(s) {
     setText(`${m}-outcome`, t(`outcome.${b.outcome}`));
     setText(`${m}-detail`, ballDetail(m, b, s.params));
     setText(`${m}-newton`, b.steps ? t('detail.newton', { n: b.newton_last, max: b.newton_most }) : t('detail.noStep'));
-    const said = announcement(m, b, s.params);
+    const said = announcement(m, b, ui.announced);
     if (said) news.push(said);
   }
   if (news.length) {

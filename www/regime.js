@@ -11,7 +11,7 @@
 // file is the panel: its DOM and words, and `mount`, which wires the parts around one state.
 
 import * as api from './api.js';
-import { t, fmtSig, fmtPow, fmtGap, fmtDepth, fmtLength, fmtTime, withUnit, getLang } from './i18n.js';
+import { t, fmtSig, fmtPow, fmtLength, fmtTime, withUnit, getLang } from './i18n.js';
 import { el, fmtDecadeLength, setText } from './chart.js';
 import { hidpiCanvas } from './draw.js';
 import { MODELS, look } from './models.js';
@@ -19,14 +19,9 @@ import { N_FULL, newCompute, compute, cellNow, valuesAt, cellAtValues, statusWor
 import { viridisCss, rangeOf, newLayer, painting, paintLayer } from './regime-paint.js';
 import { geometry, newStatic, drawMap, cellAt } from './regime-overlays.js';
 import { listen } from './regime-input.js';
+import { cellWords, modelWord } from './outcome.js';
 
 // ---- the panel's DOM and words ------------------------------------------------------------
-
-/** A model's name as a reader calls it, capitalised for a caption or a list. */
-const modelWord = (name) => {
-  const w = t(look(name).label);
-  return w.charAt(0).toLocaleUpperCase() + w.slice(1);
-};
 
 /** One panel: a caption with its model's picker, the canvas and a legend of what it shows
  * (its kinds hidden until a picture shows which it has). */
@@ -128,15 +123,6 @@ function fillLegend(P, grid, idx, params) {
     labels.push(s);
   }
   P.legend.gaps.querySelector('.scale-ticks').replaceChildren(...labels);
-}
-
-/** What a cell's throw of `model` did, in words. */
-function cellWords(model, r) {
-  const m = modelWord(model);
-  if (r.outcome === 'through') return t('regime.read.through', { model: m });
-  if (r.xmax_minus_wall_m > 0) return t('regime.read.stopped', { model: m, len: fmtDepth(r.xmax_minus_wall_m) });
-  if (r.xmax_minus_wall_m === 0) return t('regime.read.touching', { model: m, n: r.newton_max });
-  return t('regime.read.gap', { model: m, len: fmtGap(-r.xmax_minus_wall_m), n: r.newton_max });
 }
 
 // ---- the panel's workings, on one state `S` (see mount) -----------------------------------

@@ -6,22 +6,15 @@
 // data-v, so a test can hold the panel to the core's report.
 
 import * as api from './api.js';
-import { t, fmtSig, fmtPosition, fmtGap, fmtLength, getLang } from './i18n.js';
+import { t, fmtSig, fmtPosition, getLang } from './i18n.js';
 import { el, fmtSignedLength, fmtPrefixed } from './chart.js';
 
 import { MODELS as TABLE, MODEL_NAMES, look, paintMarker } from './models.js';
+import { endWords } from './outcome.js';
 
 /** α as read: up to 4 significant digits (0.9, 0.45, 0.05625). */
 function fmtAlpha(a) {
   return fmtSig(a, 4);
-}
-
-/** Where a step's last iterate `x` ends, in words. */
-function endWords(x, p) {
-  const at = api.side(x);
-  if (at === 'front') return t('trace.endGap', { len: p.wall - x < 1e-3 ? fmtGap(p.wall - x) : fmtLength(p.wall - x, 3) });
-  if (at === 'inside') return t('trace.endInside', { len: fmtSignedLength(x - p.wall, 3) });
-  return t('trace.endBehind', { len: fmtLength(x - p.wall - p.thickness, 3) });
 }
 
 const COLUMNS = ['trace.col.d', 'trace.col.dx', 'trace.col.alphaCcd', 'trace.col.alpha', 'trace.col.e', 'trace.col.g'];
