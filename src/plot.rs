@@ -264,6 +264,20 @@ fn x_tilde_groups(layers: &[Layer]) -> Vec<Vec<usize>> {
 
 /// Height of one row of x̃ labels above the plot, in CSS px.
 const X_TILDE_ROW: f64 = 17.0;
+/// Height of the x axis's tick labels and title, in CSS px.
+const X_LABEL_AREA: f64 = 40.0;
+/// The smallest plot, either way, in CSS px.
+const MIN_PLOT: f64 = 30.0;
+
+/// The room above the plot for `n_groups` rows of x̃ labels, in backing pixels.
+fn x_tilde_strip(sc: &Scale, n_groups: usize) -> i32 {
+    sc.px(20.0 + X_TILDE_ROW * (n_groups as f64 - 1.0))
+}
+
+/// The height the body below the legend needs: the x̃ labels, the smallest plot, the x axis.
+fn body_min_height(sc: &Scale, n_groups: usize) -> i32 {
+    x_tilde_strip(sc, n_groups) + sc.px(X_LABEL_AREA) + sc.px(MIN_PLOT)
+}
 
 /// Draws the plot on `root` (the whole canvas) and returns where the data went.
 pub fn draw<DB: DrawingBackend>(
@@ -286,12 +300,14 @@ pub fn draw<DB: DrawingBackend>(
     let pad = sc.px(8.0);
     let row_h = sc.px(20.0);
     let legend_left = sc.px(12.0);
-    let legend = legend(plot.layers, &looks, st);
-    let rows = legend_rows(&sc, &legend, width as i32 - legend_left - pad);
+    let groups = x_tilde_groups(plot.layers);
+    // The legend's rows leave the plot the height it needs under its x̃ labels.
+    let max_rows = (height as i32 - pad / 2 - body_min_height(&sc, groups.len())) / row_h;
+    let (legend, rows) =
+        fitted_legend(&sc, plot.layers, &looks, st, width as i32 - legend_left - pad, max_rows);
     let header_h = pad / 2 + rows.len() as i32 * row_h;
     let (header, body) = root.split_vertically(header_h);
 
-    let groups = x_tilde_groups(plot.layers);
     let y = YAxis::of(plot, &groups);
     let chart = draw_axes(&body, plot, &sc, &y, groups.len())?;
     let (px_range, py_range) = chart.plotting_area().get_pixel_range();
@@ -350,12 +366,12 @@ fn draw_axes<'a, DB: DrawingBackend>(
     let slack = 1e-9 * (to_u(plot.x1) - to_u(plot.x0));
     let (u0, u1) = (to_u(plot.x0) - slack, to_u(plot.x1) + slack);
 
-    let strip = sc.px(20.0 + X_TILDE_ROW * (n_groups as f64 - 1.0));
-    let (label_w, label_h) = (sc.px(50.0), sc.px(40.0));
+    let strip = x_tilde_strip(sc, n_groups);
+    let (label_w, label_h) = (sc.px(50.0), sc.px(X_LABEL_AREA));
     let (margin_l, margin_r) = (sc.px(4.0), sc.px(14.0));
     let (width, body_h) = body.dim_in_pixel();
-    if body_h as i32 - strip - label_h < sc.px(30.0)
-        || width as i32 - label_w - margin_l - margin_r < sc.px(30.0)
+    if (body_h as i32) < body_min_height(sc, n_groups)
+        || width as i32 - label_w - margin_l - margin_r < sc.px(MIN_PLOT)
     {
         return Err(DrawingAreaErrorKind::LayoutError);
     }
@@ -985,6 +1001,31 @@ fn swatch_width(sc: &Scale, s: &Swatch) -> i32 {
         Swatch::Curve(_) => sc.px(36.0),
         Swatch::Iterates(m) => sc.px(10.0 * m.len().max(2) as f64),
     }
+}
+
+/// The legend and its rows within `max_w`: every entry while they take at most `max_rows`
+/// rows. On a canvas too short for that (a phone's, with the four balls of the "both halves"
+/// switch and longer words), the curves' entries alone, the iterates' markers being the entry
+/// a reader can best do without; failing that, none: the cards beside the plot name each
+/// ball's colour and marker, and a plot without its key beats no plot.
+fn fitted_legend<'a>(
+    sc: &Scale,
+    layers: &[Layer],
+    looks: &[&'a ModelStyle],
+    st: &'a Style,
+    max_w: i32,
+    max_rows: i32,
+) -> (Vec<(Swatch<'a>, &'a str)>, Vec<Vec<usize>>) {
+    let mut entries = legend(layers, looks, st);
+    let mut rows = legend_rows(sc, &entries, max_w);
+    if rows.len() as i32 > max_rows {
+        entries.pop();
+        rows = legend_rows(sc, &entries, max_w);
+    }
+    if rows.len() as i32 > max_rows {
+        return (Vec::new(), Vec::new());
+    }
+    (entries, rows)
 }
 
 /// Legend entries per row, so that no row is wider than `max_w`.

@@ -6,7 +6,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { baseUrl, useBrowser, articleServer, articlePage, figureFrame, RECORD_MESSAGES, screenshot } from './harness.mjs';
+import { baseUrl, useBrowser, openPage, articleServer, articlePage, figureFrame, RECORD_MESSAGES, screenshot } from './harness.mjs';
 import { openGuarded, nextFrames, waitReady } from './guarded.mjs';
 
 const FOUR = ['penalty', 'ipc', 'barrier-alone', 'ccd-alone'];
@@ -302,5 +302,32 @@ test('after a crash, Reset brings the figure back with the switch as it was', as
     assert.equal(await page.locator('#halves').isChecked(), true);
   } finally {
     await context.close();
+  }
+});
+
+test('on a phone, the four balls’ energy plot is drawn in both languages (its key shortened to fit)', async () => {
+  // A 173–187 px tall plot holds four rows of x̃ labels, its x axis and a legend of two rows
+  // at most: the Spanish words once made it refuse to draw ("Bad layout") and stay blank.
+  for (const [width, height, dpr, lang] of [[360, 740, 2, 'es'], [390, 844, 3, 'es'], [390, 844, 2, 'en']]) {
+    const { page, context, consoleErrors } = await openPage(browser, { width, height, dpr, query: `?halves=1&lang=${lang}` });
+    try {
+      await page.evaluate(() => window.ipcWall.runToEnd());
+      await nextFrames(page, 4);
+      const view = await page.evaluate(() => window.ipcWall.energyView());
+      assert.equal(Object.keys(view.models).length, 4, 'four balls on the plot');
+      assert.deepEqual(consoleErrors, [], `${width}×${height} at dpr ${dpr} in ${lang}`);
+      // Drawn: the plot rectangle came back from Rust, and the canvas is not blank.
+      assert.ok(view.right - view.left > 100 && view.bottom - view.top > 20, JSON.stringify(view));
+      const inked = await page.evaluate(() => {
+        const c = document.getElementById('energy');
+        const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+        let n = 0;
+        for (let i = 3; i < d.length; i += 4 * 7) n += d[i] > 0 && (d[i - 3] !== d[3 - 3] || d[i - 2] !== d[1] || d[i - 1] !== d[2]) ? 1 : 0;
+        return n;
+      });
+      assert.ok(inked > 500, `the plot has ink (${inked} samples)`);
+    } finally {
+      await context.close();
+    }
   }
 });
