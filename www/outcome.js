@@ -3,11 +3,11 @@
 // the face: the core's `touching`), `converged` and Newton's maximum, and which side of the
 // wall a position is on (api.side). outcomeOf and placeOf turn them into a plain {kind, …};
 // the functions below them word that for the cards, the live region, a preset's verdict, the
-// map's readout and the trace, from i18n.js keys. No sentence about an outcome is built
+// map's readout, the trace and the live table, from i18n.js keys. No sentence about an outcome is built
 // anywhere else, so no two places can tell one throw differently.
 
 import * as api from './api.js';
-import { t, fmtGap, fmtDepth, fmtLength, fmtPosition } from './i18n.js';
+import { t, fmtGap, fmtDepth, fmtFixed, fmtLength, fmtPosition } from './i18n.js';
 import { fmtSignedLength } from './chart.js';
 import { look } from './models.js';
 
@@ -49,6 +49,16 @@ const PLACE_LEN = { front: fmtGap, face: () => '', inside: fmtDepth, behind: (m)
 export function where(x, p) {
   const at = placeOf(x, p);
   return t(`where.${at.kind}`, { x: fmtPosition(x), len: PLACE_LEN[at.kind](at.len) });
+}
+
+/** Where a place (placeOf) is, as the scene's µm inset labels its ball: behind, on the face,
+ * how deep inside, or the gap: three significant digits (771 µm, 1.24 mm), below 100 µm the
+ * article's gap to 0.1 µm (24.0 µm, as the card says). */
+export function insetWords(at) {
+  if (at.kind === 'behind') return t('scene.behind');
+  if (at.kind === 'face') return t('scene.touching');
+  if (at.kind === 'inside') return t('scene.inside', { len: fmtDepth(at.len) });
+  return at.len < 1e-4 ? fmtGap(at.len) : fmtLength(at.len, 3);
 }
 
 /** Where a Newton step's last iterate `x` ends, in the trace's words. */
@@ -106,4 +116,18 @@ export function presetWords(m, b) {
 export function cellWords(model, r) {
   const o = outcomeOf(r);
   return t(`regime.read.${o.kind}`, { model: modelWord(model), n: o.n, len: stoppedLen(o) });
+}
+
+/** A cell of the live table, in the article's words: through; penalty's depth (or how far
+ * short of the face its 80 steps stopped); a barrier's gap and Newton count (or how far short
+ * of d̂). By the sign of x − wall, as the article's table reads it, so an undecided cell is
+ * short rather than stopped. */
+export function tableWords(r, p) {
+  const d = r.xmax_minus_wall_m;
+  if (r.outcome === 'through') return t('table.through');
+  if (look(r.model).reports === 'depth') {
+    return d < 0 ? t('table.short', { len: fmtFixed(-d * 1e3, 2) }) : t('table.stop', { len: fmtFixed(d * 1e3, 2) });
+  }
+  if (-d >= p.dhat) return t('table.shortNewton', { len: fmtFixed(-d * 1e3, 2), n: r.newton_max });
+  return t('table.gap', { len: fmtFixed(-d * 1e6, 1), n: r.newton_max });
 }

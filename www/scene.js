@@ -15,6 +15,7 @@
 import { t, getLang, fmtLength, fmtGap, fmtDepth, fmtSig } from './i18n.js';
 import { MODEL_NAMES, look } from './models.js';
 import * as api from './api.js';
+import { placeOf, insetWords } from './outcome.js';
 import { FONT_SMALL, FONT_BOLD, addShape, shapePath, sizeCanvas, hidpiCanvas, countDraw, hatch, measure, labelBox, fitLeft, text, drawPlate, placeLabel } from './draw.js';
 
 const PAD = 14; // the track's side margins
@@ -526,31 +527,22 @@ function drawInsetBalls(ctx, L, view, rec) {
     const b = view.balls[model];
     if (!b) continue;
     const d = L.wall - b.x;
+    const at = placeOf(b.x, L.p);
+    let s = insetWords(at);
     let u;
-    let s;
-    if (b.x > L.back) {
-      u = L.blockX1 + 2 * r + 2;
-      s = t('scene.behind');
-    } else if (d <= 0) {
-      u = insetU(L, b.x);
-      // Exactly on the face (CCD alone glues the ball there): not "0.0 µm inside".
-      s = d === 0 ? t('scene.touching') : t('scene.inside', { len: fmtDepth(-d) });
-    } else if (d >= 10 ** E_HI) {
+    if (at.kind === 'behind') u = L.blockX1 + 2 * r + 2;
+    else if (at.kind !== 'front') u = insetU(L, b.x);
+    else if (d >= 10 ** E_HI) {
       u = L.axisL;
       s = t('scene.away', { len: fmtLength(d, 3) });
-    } else {
-      u = L.su(d);
-      // Three significant digits (771 µm, 1.24 mm), both balls alike; below 100 µm the
-      // article's gap, to 0.1 µm (24.0 µm, as the card says).
-      s = d < 1e-4 ? fmtGap(d) : fmtLength(d, 3);
-    }
+    } else u = L.su(d);
     extremeMark(ctx, L, rec, model, b, 'inset', null, y, r);
     drawBall(ctx, rec, model, 'inset', u, y, r);
     const left = { x: u - 2 * r - 5, y: y + 4, align: 'right' };
     const right = { x: u + 5, y: y + 4, align: 'left' };
-    const above = { x: b.x > L.back ? u : u - r, y: y - r - 6, align: b.x > L.back ? 'right' : 'center' };
+    const above = { x: at.kind === 'behind' ? u : u - r, y: y - r - 6, align: at.kind === 'behind' ? 'right' : 'center' };
     const below = { x: u - r, y: y + r + 15, align: 'center' };
-    const spots = b.x > L.back ? [above, left, below] : d >= 10 ** E_HI ? [right, above, below] : [left, right, above, below];
+    const spots = at.kind === 'behind' ? [above, left, below] : d >= 10 ** E_HI ? [right, above, below] : [left, right, above, below];
     want(rec, 'position', model, 'inset', s, rec.c[look(model).text], spots);
   }
 }

@@ -5,9 +5,10 @@
 // "Copy as Markdown" the table as shown.
 
 import * as api from './api.js';
-import { t, fmtFixed, fmtLength, fmtSig, fmtTime, withUnit, getLang } from './i18n.js';
+import { t, fmtLength, fmtSig, fmtTime, withUnit, getLang } from './i18n.js';
 import { el } from './chart.js';
 import { look } from './models.js';
+import { tableWords } from './outcome.js';
 
 /** The parameters the table depends on: all but v0. */
 function tableKey(p) {
@@ -20,19 +21,6 @@ function compactK(k) {
   const plain = String(k);
   const s = plain.length <= sci.length ? plain : sci;
   return getLang() === 'es' ? s.replace('.', ',') : s;
-}
-
-/** One cell's text, in the article's words. */
-function cellText(r, p) {
-  const d = r.xmax_minus_wall_m;
-  if (look(r.model).reports === 'depth') {
-    if (r.outcome === 'through') return t('table.through');
-    if (d < 0) return t('table.short', { len: fmtFixed(-d * 1e3, 2) });
-    return t('table.stop', { len: fmtFixed(d * 1e3, 2) });
-  }
-  if (r.outcome === 'through') return t('table.through');
-  if (-d >= p.dhat) return t('table.shortNewton', { len: fmtFixed(-d * 1e3, 2), n: r.newton_max });
-  return t('table.gap', { len: fmtFixed(-d * 1e6, 1), n: r.newton_max });
 }
 
 /** The panel's elements: caption, table, note, the two Copy buttons and their field. */
@@ -74,7 +62,7 @@ function captionText(p) {
 function markdown(rows, p) {
   const lines = [captionText(p), '', `| ${headings(p).join(' | ')} |`, '|---:|---|---|---|'];
   for (let i = 0; i < rows.length; i += 3) {
-    lines.push(`| ${rows[i].v0} | ${rows.slice(i, i + 3).map((r) => cellText(r, p)).join(' | ')} |`);
+    lines.push(`| ${rows[i].v0} | ${rows.slice(i, i + 3).map((r) => tableWords(r, p)).join(' | ')} |`);
   }
   return `${lines.join('\n')}\n`;
 }
@@ -91,7 +79,7 @@ function rowOf(cells, p, currentV0) {
   const tr = el('tr', { 'data-v0': String(v0) }, el('th', { scope: 'row', text: String(v0) }));
   if (v0 === currentV0) tr.classList.add('current');
   for (const r of cells) {
-    const td = el('td', { class: `${r.model} ${r.outcome}`, text: cellText(r, p) });
+    const td = el('td', { class: `${r.model} ${r.outcome}`, text: tableWords(r, p) });
     Object.assign(td.dataset, {
       model: r.model,
       k: r.k === null ? '' : String(r.k),
