@@ -75,3 +75,15 @@ export function fmtDecade(x) {
 }
 
 /** Everyday magnitudes as 0.0125 or 250, others as 1.25 × 10⁻⁷; `sig` significant digits. */
+
+/** Puts `text` on the clipboard; resolves to whether the browser let it (plain http or a
+ * refused permission does not: the caller then shows the text to copy by hand). */
+export async function toClipboard(text) {
+  try {
+    if (!navigator.clipboard?.writeText) return false;
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -524,7 +524,7 @@ function setupVisibility() {
 //                         outcome, xmax_minus_wall_m, newton_max}].
 //   iterates(model, step) The Newton iterates of step `step` (1-based; 0: the latest) of model
 //                         "penalty" | "ipc": [{x, energy, gradient, dx, distance, alpha_ccd,
-//                         ccd_clipped, alpha, converged}] (www/extras.js).
+//                         ccd_clipped, alpha, halvings, converged}] (www/extras.js).
 //   trace()               The trace panel's step: {model, step, follow, x_tilde}.
 //   regime()              The regime map (128 × 128, v0 × h): {n, complete, progress, fill_ms,
 //                         cell(i, j), cellOf(v0, h), v0At(i), hAt(j), plot()}.

@@ -71,78 +71,82 @@ function decidedAll(s) {
   return s.models.every((m) => s[m].outcome !== 'flying');
 }
 
-/** The panel (`root`: its section); `figure.throwWith` throws a preset's parameters. */
-export function mount(root, figure) {
+/** The article's parameters with the preset's changes. */
+function paramsOf(p) {
+  return { ...DEFAULTS, ...p.set };
+}
+
+/** The preset whose parameters (and switch) are the state's, or null. */
+function presetOf(state) {
+  const p = state.params;
+  return PRESETS.find((pr) => {
+    const want = paramsOf(pr);
+    return Boolean(pr.halves) === state.halves && Object.keys(want).every((k) => want[k] === p[k]);
+  }) ?? null;
+}
+
+/** The panel's elements: a button per claim, the claim and the verdict (a live region). */
+function build(root, onPick) {
   const buttons = new Map();
   const group = el('div', { class: 'preset-buttons', role: 'group', 'aria-labelledby': 'presets-title' });
   for (const p of PRESETS) {
-    const b = el('button', { type: 'button', class: 'preset', 'data-preset': p.id, 'aria-pressed': 'false' });
-    b.textContent = t(`preset.${p.id}`);
-    b.addEventListener('click', () => apply(p));
+    const b = el('button', { type: 'button', class: 'preset', 'data-preset': p.id, 'aria-pressed': 'false', text: t(`preset.${p.id}`) });
+    b.addEventListener('click', () => onPick(p));
     buttons.set(p.id, b);
     group.append(b);
   }
   const claim = el('p', { class: 'preset-claim', id: 'preset-claim' });
   const verdict = el('p', { class: 'preset-verdict', id: 'preset-verdict', 'aria-live': 'polite' });
   root.append(el('h2', { id: 'presets-title', class: 'presets-title', 'data-i18n': 'presets.title', text: t('presets.title') }), group, claim, verdict);
+  return { buttons, claim, verdict };
+}
 
-  let active = null; // the preset whose parameters are the current ones
-  let shownKey = '';
-
-  /** The article's parameters with the preset's changes. */
-  function paramsOf(p) {
-    return { ...DEFAULTS, ...p.set };
+/** The buttons, the active preset's claim and, once every ball is decided, its verdict. */
+function render(d, active, state) {
+  for (const [id, b] of d.buttons) {
+    b.textContent = t(`preset.${id}`);
+    b.setAttribute('aria-pressed', String(id === active?.id));
   }
+  if (!active) {
+    d.claim.textContent = t('presets.hint');
+    d.verdict.textContent = '';
+    delete d.verdict.dataset.verdict;
+    return;
+  }
+  d.claim.textContent = t(`preset.${active.id}.claim`);
+  if (!decidedAll(state)) {
+    d.verdict.textContent = t('preset.running');
+    d.verdict.dataset.verdict = 'running';
+    return;
+  }
+  const ok = active.check(state);
+  d.verdict.textContent = t(ok ? 'preset.ok' : 'preset.no', { what: outcomeWords(state) });
+  d.verdict.dataset.verdict = ok ? 'ok' : 'no';
+}
 
-  function apply(p) {
+/** The panel (`root`: its section); `figure.throwWith` throws a preset's parameters. */
+export function mount(root, figure) {
+  const d = build(root, (p) => {
     figure.throwWith({ ...paramsOf(p), halves: Boolean(p.halves) });
     // Said at once, not on the next frame: the previous preset's verdict never shows beside
     // this one's claim.
     panel.keep(figure.state());
-  }
-
-  function render(state) {
-    for (const [id, b] of buttons) {
-      b.textContent = t(`preset.${id}`);
-      b.setAttribute('aria-pressed', String(id === active?.id));
-    }
-    if (!active) {
-      claim.textContent = t('presets.hint');
-      verdict.textContent = '';
-      delete verdict.dataset.verdict;
-      return;
-    }
-    claim.textContent = t(`preset.${active.id}.claim`);
-    if (!decidedAll(state)) {
-      verdict.textContent = t('preset.running');
-      verdict.dataset.verdict = 'running';
-    } else {
-      const ok = active.check(state);
-      verdict.textContent = t(ok ? 'preset.ok' : 'preset.no', { what: outcomeWords(state) });
-      verdict.dataset.verdict = ok ? 'ok' : 'no';
-    }
-  }
-
+  });
+  let shownKey = '';
   let last = null;
   const panel = {
     /** Words only, and the verdict a live region: kept current on screen or off. */
     keep(state) {
       last = state;
-      const p = state.params;
-      const pk = Object.values(p).join('|');
-      const key = `${pk}|${state.halves}|${decidedAll(state)}`;
+      const key = `${Object.values(state.params).join('|')}|${state.halves}|${decidedAll(state)}`;
       if (key === shownKey) return;
       shownKey = key;
-      active = PRESETS.find((pr) => {
-        const want = paramsOf(pr);
-        return Boolean(pr.halves) === state.halves && Object.keys(want).every((k) => want[k] === p[k]);
-      }) ?? null;
-      render(state);
+      render(d, presetOf(state), state);
     },
     key: () => '',
     update() {},
     relabel() {
-      if (last) render(last);
+      if (last) render(d, presetOf(last), last);
     },
     resize() {},
   };

@@ -6,104 +6,104 @@
 
 import { t } from './i18n.js';
 import { VIEWS } from './url.js';
+import { toClipboard } from './chart.js';
 
 const $ = (id) => document.getElementById(id);
 const WIDTH = { min: 280, max: 1600, fallback: 700 };
 
+/** The Embed dialog's choice: the view, and the column width clamped to WIDTH. */
+function choiceOf(S) {
+  const w = Math.round(Number(S.widthInput.value));
+  const width = Number.isFinite(w) ? Math.min(Math.max(w, WIDTH.min), WIDTH.max) : WIDTH.fallback;
+  return { view: S.viewSelect.value, width };
+}
+
+const urlFor = (S, kind) => (kind === 'embed' ? S.embedLink(choiceOf(S).view) : S.link());
+
+/** Fills the field with `kind`'s text; resolves to it, or to null if a newer one was asked. */
+async function fill(S, kind) {
+  const mine = ++S.job;
+  S.shownUrl = urlFor(S, kind);
+  S.shownWidth = choiceOf(S).width;
+  let text = S.shownUrl;
+  if (kind === 'embed') {
+    S.status.textContent = t('embed.measuring');
+    text = await S.snippet(S.shownUrl, choiceOf(S));
+    if (mine !== S.job) return null;
+    S.status.textContent = '';
+  }
+  S.field.value = text;
+  S.field.hidden = false;
+  S.label.hidden = false;
+  return text;
+}
+
+/** Shows `kind`'s text ('link' or 'embed') and puts it on the clipboard, or selects it to
+ * copy by hand. */
+async function copy(S, kind) {
+  // Another kind of text: its field shows once it holds that text (the snippet's height is
+  // measured first).
+  if (S.shown !== kind) {
+    S.field.hidden = true;
+    S.label.hidden = true;
+  }
+  S.shown = kind;
+  S.field.rows = kind === 'embed' ? 9 : 2;
+  S.label.textContent = t(`share.${kind}.field`);
+  S.options.hidden = kind !== 'embed';
+  S.out.hidden = false;
+  const text = await fill(S, kind);
+  if (text === null) return;
+  const ok = await toClipboard(text);
+  S.status.textContent = ok ? t(`share.${kind}.copied`) : t('share.manual');
+  if (!ok) {
+    S.field.focus();
+    S.field.select();
+  }
+}
+
+/** Keeps an open field in step with the parameters and the language: redone only when the
+ * address in it changes (not when the figure's height alone does). */
+function refresh(S) {
+  for (const o of S.viewSelect.options) o.textContent = t(`view.${o.value}`);
+  if (!S.shown) return;
+  S.label.textContent = t(`share.${S.shown}.field`);
+  if (urlFor(S, S.shown) === S.shownUrl && choiceOf(S).width === S.shownWidth) return;
+  // What was copied is no longer what the field shows: say nothing rather than "copied".
+  S.status.textContent = '';
+  fill(S, S.shown);
+}
+
 /** `link()` gives the link to copy, `embedLink(view)` the iframe's address for a view and
  * `snippet(url, {view, width})` a Promise of the HTML around it, all from the current state. */
 export function setupShare({ link, embedLink, snippet }) {
-  const out = $('share-out');
-  const field = $('share-text');
-  const label = $('share-text-label');
-  const status = $('share-status');
-  const options = $('embed-options');
-  const viewSelect = $('embed-view');
-  const widthInput = $('embed-width');
-  let shown = null;
-  let shownUrl = '';
-  let shownWidth = 0;
-  let job = 0; // the latest snippet asked for; older answers are dropped
-
-  for (const v of VIEWS) viewSelect.append(new Option(t(`view.${v}`), v));
-  const choice = () => {
-    const w = Math.round(Number(widthInput.value));
-    const width = Number.isFinite(w) ? Math.min(Math.max(w, WIDTH.min), WIDTH.max) : WIDTH.fallback;
-    return { view: viewSelect.value, width };
+  const S = {
+    link,
+    embedLink,
+    snippet,
+    out: $('share-out'),
+    field: $('share-text'),
+    label: $('share-text-label'),
+    status: $('share-status'),
+    options: $('embed-options'),
+    viewSelect: $('embed-view'),
+    widthInput: $('embed-width'),
+    shown: null,
+    shownUrl: '',
+    shownWidth: 0,
+    job: 0, // the latest snippet asked for; older answers are dropped
   };
-  const urlFor = (kind) => (kind === 'embed' ? embedLink(choice().view) : link());
-
-  /** Fills the field with `kind`'s text; resolves to it, or to null if a newer one was asked. */
-  async function fill(kind) {
-    const mine = ++job;
-    shownUrl = urlFor(kind);
-    shownWidth = choice().width;
-    let text = shownUrl;
-    if (kind === 'embed') {
-      status.textContent = t('embed.measuring');
-      text = await snippet(shownUrl, choice());
-      if (mine !== job) return null;
-      status.textContent = '';
-    }
-    field.value = text;
-    field.hidden = false;
-    label.hidden = false;
-    return text;
-  }
-
-  async function copy(kind) {
-    // Another kind of text: its field shows once it holds that text (the snippet's height is
-    // measured first).
-    if (shown !== kind) {
-      field.hidden = true;
-      label.hidden = true;
-    }
-    shown = kind;
-    field.rows = kind === 'embed' ? 9 : 2;
-    label.textContent = t(`share.${kind}.field`);
-    options.hidden = kind !== 'embed';
-    out.hidden = false;
-    const text = await fill(kind);
-    if (text === null) return;
-    let ok = false;
-    try {
-      if (navigator.clipboard?.writeText) {
-        await navigator.clipboard.writeText(text);
-        ok = true;
-      }
-    } catch {
-      ok = false;
-    }
-    status.textContent = ok ? t(`share.${kind}.copied`) : t('share.manual');
-    if (!ok) {
-      field.focus();
-      field.select();
-    }
-  }
-
-  $('copy-link').addEventListener('click', () => copy('link'));
-  $('copy-embed').addEventListener('click', () => copy('embed'));
-  $('embed-copy').addEventListener('click', () => copy('embed'));
+  for (const v of VIEWS) S.viewSelect.append(new Option(t(`view.${v}`), v));
+  $('copy-link').addEventListener('click', () => copy(S, 'link'));
+  $('copy-embed').addEventListener('click', () => copy(S, 'embed'));
+  $('embed-copy').addEventListener('click', () => copy(S, 'embed'));
   // Another view or width: the snippet follows (the author copies it with Copy).
   const redo = () => {
-    if (shown !== 'embed') return;
-    status.textContent = '';
-    fill('embed');
+    if (S.shown !== 'embed') return;
+    S.status.textContent = '';
+    fill(S, 'embed');
   };
-  viewSelect.addEventListener('change', redo);
-  widthInput.addEventListener('change', redo);
-
-  return {
-    /** Keeps an open field in step with the parameters and the language: redone only when
-     * the address in it changes (not when the figure's height alone does). */
-    refresh() {
-      for (const o of viewSelect.options) o.textContent = t(`view.${o.value}`);
-      if (!shown) return;
-      label.textContent = t(`share.${shown}.field`);
-      if (urlFor(shown) === shownUrl && choice().width === shownWidth) return;
-      // What was copied is no longer what the field shows: say nothing rather than "copied".
-      status.textContent = '';
-      fill(shown);
-    },
-  };
+  S.viewSelect.addEventListener('change', redo);
+  S.widthInput.addEventListener('change', redo);
+  return { refresh: () => refresh(S) };
 }

@@ -6,7 +6,7 @@
 
 import * as api from './api.js';
 import { t, fmtLength, fmtSig, fmtTime, withUnit, getLang } from './i18n.js';
-import { el } from './chart.js';
+import { el, toClipboard } from './chart.js';
 import { look } from './models.js';
 import { tableWords } from './outcome.js';
 
@@ -109,15 +109,7 @@ async function copyOut(d, textOut, label) {
   d.field.value = textOut;
   d.fieldLabel.textContent = label;
   d.out.hidden = false;
-  let ok = false;
-  try {
-    if (navigator.clipboard?.writeText) {
-      await navigator.clipboard.writeText(textOut);
-      ok = true;
-    }
-  } catch {
-    ok = false;
-  }
+  const ok = await toClipboard(textOut);
   d.status.textContent = ok ? t('table.copied') : t('table.manual');
   if (!ok) {
     d.field.focus();
