@@ -138,52 +138,62 @@ export function mount(root, figure) {
   d.csvButton.addEventListener('click', () => copy('csv'));
   d.mdButton.addEventListener('click', () => copy('md'));
 
+  // What the DOM shows: the rows' version and the marked v0. New rows bump `version`; the
+  // DOM follows in update(), on screen only (off screen the loop does not call it), since
+  // rewriting a table nobody sees cost a third of a drag's paint and layout.
+  let version = 0;
+  const drawn = { version: -1, v0: NaN };
+
   function render() {
     if (!params) return;
     renderRows(d, rows, params, currentV0);
+    Object.assign(drawn, { version, v0: currentV0 });
     if (shown && !d.out.hidden) {
       d.field.value = textOf(shown);
       d.fieldLabel.textContent = labelOf(shown);
     }
   }
 
-  /** The rows for `p`: from the worker when there is one (shown when they arrive), else here. */
+  /** The rows for `p`: from the worker when there is one (kept when they arrive), else here. */
   function recompute(p) {
     const asked = { ...p };
     waiting = offload?.alive() ?? false;
-    if (!waiting) {
+    const take = (r, c) => {
       params = asked;
-      [rows, csv] = api.guard((f) => [f.table(), f.tableCsv()]);
-      render();
+      [rows, csv] = [r, c];
+      version += 1;
+    };
+    if (!waiting) {
+      take(...api.guard((f) => [f.table(), f.tableCsv()]));
       return;
     }
     offload.table(asked, (answer) => {
       waiting = false;
-      params = asked;
-      ({ rows, csv } = answer);
-      render();
+      take(answer.rows, answer.csv);
     });
   }
 
   return {
-    /** Words only, and what Copy gives: kept current on screen or off. Recomputes only when a
-     * parameter other than v0 changed; marks the row of the current v0. */
+    /** What Copy gives, kept current on screen or off: recomputed only when a parameter other
+     * than v0 changed. */
     keep(state) {
       const p = state.params;
       const k = tableKey(p);
+      currentV0 = p.v0;
       if (k !== key || (waiting && !offload.alive())) {
         key = k;
-        currentV0 = p.v0;
         recompute(p);
-        return;
-      }
-      if (p.v0 !== currentV0) {
-        currentV0 = p.v0;
-        for (const tr of d.table.querySelectorAll('tbody tr')) tr.classList.toggle('current', Number(tr.dataset.v0) === p.v0);
       }
     },
-    key: () => '',
-    update() {},
+    /** The table as shown: new rows are written anew; a new v0 only moves the row's mark. */
+    update() {
+      if (drawn.version !== version) render();
+      else if (drawn.v0 !== currentV0) {
+        drawn.v0 = currentV0;
+        for (const tr of d.table.querySelectorAll('tbody tr')) tr.classList.toggle('current', Number(tr.dataset.v0) === currentV0);
+      }
+    },
+    key: () => `${version}|${currentV0}`,
     relabel: render,
     resize() {},
   };

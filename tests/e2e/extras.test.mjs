@@ -46,6 +46,8 @@ test('the live table equals the CLI’s CSV, number for number, and Copy as CSV 
   const { page, context, consoleErrors } = await openPage(browser, { locale: 'en-US' });
   try {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    // The table on screen: off screen its rows are kept for Copy but not written into the page.
+    await page.locator('.article-table').scrollIntoViewIfNeeded();
     for (const set of [{}, { h: 0.002, k: 1e8, dhat: 1e-4, kappa: 1e6 }, { h: 0.0003, k: 300, dhat: 0.003, kappa: 10, thickness: 0.005 }]) {
       const p = await page.evaluate((s) => window.ipcWall.set(s).params, set);
       const rows = await page.evaluate(() => window.ipcWall.table());
@@ -54,11 +56,14 @@ test('the live table equals the CLI’s CSV, number for number, and Copy as CSV 
       await nextFrames(page);
       await page.getByRole('button', { name: 'Copy as CSV' }).click();
       assert.equal(await page.locator('#table-copy-text').inputValue(), csv);
-      // The page shows the same rows: each cell carries the exact values it was written from.
-      const cells = await page.$$eval('.article-table td', (tds) =>
-        tds.map((td) => ({ model: td.dataset.model, outcome: td.dataset.outcome, x: Number(td.dataset.xmaxMinusWall), n: Number(td.dataset.newtonMax) })),
-      );
-      assert.deepEqual(cells, rows.map((r) => ({ model: r.model, outcome: r.outcome, x: r.xmax_minus_wall_m, n: r.newton_max })));
+      // The page shows the same rows (once the worker's answer is in): each cell carries the
+      // exact values it was written from.
+      const want = rows.map((r) => ({ model: r.model, outcome: r.outcome, x: r.xmax_minus_wall_m, n: r.newton_max }));
+      const cellsOf = (tds) => tds.map((td) => ({ model: td.dataset.model, outcome: td.dataset.outcome, x: Number(td.dataset.xmaxMinusWall), n: Number(td.dataset.newtonMax) }));
+      await page
+        .waitForFunction((w) => JSON.stringify([...document.querySelectorAll('.article-table td')].map((td) => Number(td.dataset.xmaxMinusWall))) === w, JSON.stringify(want.map((c) => c.x)), { timeout: 15000 })
+        .catch(() => {});
+      assert.deepEqual(await page.$$eval('.article-table td', cellsOf), want);
     }
     // The article's own rows, as it prints them.
     await page.evaluate(() => window.ipcWall.set({ h: 0.01, k: 1e4, dhat: 1e-3, kappa: 1e4, thickness: 0.02 }));
@@ -80,7 +85,9 @@ test('the live table equals the CLI’s CSV, number for number, and Copy as CSV 
 test('the table is recomputed for h, k, d̂, κ and the wall, never for v0', async () => {
   const { page, context } = await openPage(browser, { locale: 'en-US' });
   try {
-    // The first rows in place (from the worker, which may answer a few frames later).
+    // On screen (off screen the rows are kept for Copy but not written into the page), the
+    // first rows in place (from the worker, which may answer a few frames later).
+    await page.locator('.article-table').scrollIntoViewIfNeeded();
     await page.waitForFunction(() => document.querySelectorAll('.article-table tbody tr').length === 6);
     await nextFrames(page);
     await page.evaluate(() => (window.__body = document.querySelector('.article-table tbody')));

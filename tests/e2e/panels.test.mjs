@@ -165,3 +165,42 @@ test("the figure's own panels: a call that changes nothing (pause, a step after 
     await context.close();
   }
 });
+
+test('dragging k with the mouse, the live table off screen is not written; on screen it shows the new k’s rows', async () => {
+  const { page, context, consoleErrors } = await openPage(browser, { width: 1280, height: 800, locale: 'en-US' });
+  try {
+    await page.locator('.article-table').scrollIntoViewIfNeeded();
+    await page.waitForFunction(() => document.querySelectorAll('.article-table tbody tr').length === 6);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.locator('#p-k').scrollIntoViewIfNeeded();
+    await nextFrames(page, 4);
+    assert.ok(await page.evaluate(() => document.querySelector('.article-table').getBoundingClientRect().top > innerHeight + 150), 'the table is off screen');
+    const xs = () => page.$$eval('.article-table td', (tds) => tds.map((td) => Number(td.dataset.xmaxMinusWall)));
+    const shownBefore = await xs();
+    await page.evaluate(() => {
+      window.__tableMutations = 0;
+      window.__tableObserver = new MutationObserver((r) => (window.__tableMutations += r.length));
+      window.__tableObserver.observe(document.querySelector('.article-table'), { subtree: true, childList: true, attributes: true, characterData: true });
+    });
+    await dragSlider(page, '#p-k', 0.9);
+    await nextFrames(page, 4);
+    // What Copy gives follows k off screen (the API's table is the new k's) ...
+    const want = await page.evaluate(() => window.ipcWall.table().map((r) => r.xmax_minus_wall_m));
+    assert.notDeepEqual(want, shownBefore, 'the drag changed the rows');
+    const written = await page.evaluate(() => {
+      window.__tableObserver.takeRecords();
+      window.__tableObserver.disconnect();
+      return window.__tableMutations;
+    });
+    // ... but nothing is written into the page while nobody sees it.
+    assert.equal(written, 0, 'the table not written off screen');
+    assert.deepEqual(await xs(), shownBefore);
+    // Scrolled into view: the new rows (from the worker, which may answer a few frames later).
+    await page.locator('.article-table').scrollIntoViewIfNeeded();
+    await page.waitForFunction((w) => JSON.stringify([...document.querySelectorAll('.article-table td')].map((td) => Number(td.dataset.xmaxMinusWall))) === w, JSON.stringify(want), { timeout: 15000 }).catch(() => {});
+    assert.deepEqual(await xs(), want);
+    assert.deepEqual(consoleErrors, []);
+  } finally {
+    await context.close();
+  }
+});
