@@ -119,8 +119,9 @@ test('without Worker the page fills the map itself, with the same cells', async 
     const r = await mapEqualsDirect(page);
     assert.equal(r.worker, false, 'computed on the page');
     assert.equal(r.differ, 0);
-    // The live table too: the row of v0 = 5 is the article's.
+    // The live table too (written on screen): the row of v0 = 5 is the article's.
     await page.evaluate(() => window.ipcWall.set({ kappa: 1e4 }));
+    await page.locator('.article-table').scrollIntoViewIfNeeded();
     await nextFrames(page);
     assert.match(await page.locator('.article-table tbody tr[data-v0="5"] td.ipc').textContent(), /24\.0/);
   } finally {
