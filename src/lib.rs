@@ -32,6 +32,8 @@ pub mod table;
 
 pub mod plot;
 #[cfg(target_arch = "wasm32")]
+pub mod plot_canvas;
+#[cfg(target_arch = "wasm32")]
 pub mod wasm;
 
 pub use integrator::{Integrator, Iterate, StepSolution, TraceSummary};

@@ -284,39 +284,107 @@ pub fn draw<DB: DrawingBackend>(
     root: &DrawingArea<DB, Shift>,
     plot: &EnergyPlot,
 ) -> DrawResult<PlotFrame, DB> {
-    let (p, st) = (plot.params, plot.style);
-    let sc = Scale { s: plot.dpr };
-    let (width, height) = root.dim_in_pixel();
-    let looks: Option<Vec<&ModelStyle>> = plot.layers.iter().map(|l| st.model(l.model)).collect();
-    let Some(looks) = looks.filter(|l| !l.is_empty()) else {
-        return Err(DrawingAreaErrorKind::LayoutError);
-    };
-    if !fits(width, height, plot.dpr) {
-        return Err(DrawingAreaErrorKind::LayoutError);
+    let layout = Layout::of(root.dim_in_pixel(), plot).ok_or(DrawingAreaErrorKind::LayoutError)?;
+    draw_frame(root, plot, &layout)?;
+    draw_content(root, plot, &layout)
+}
+
+/// How the plot is laid out on a canvas: the header's legend and the axes. Everything drawn
+/// from it alone is the plot's static frame ([`draw_frame`]); the page keeps that frame in a
+/// canvas of its own while its [`FrameKey`] stays the same, and draws only the content over it.
+pub struct Layout<'a> {
+    sc: Scale,
+    looks: Vec<&'a ModelStyle>,
+    groups: Vec<Vec<usize>>,
+    legend: Vec<(Swatch<'a>, &'a str)>,
+    rows: Vec<Vec<usize>>,
+    header_h: i32,
+    y: YAxis,
+    key: FrameKey,
+}
+
+/// Everything the static frame is drawn from: equal keys, equal frames.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FrameKey {
+    dims: (u32, u32),
+    dpr: f64,
+    cap: f64,
+    window: (f64, f64),
+    wall: f64,
+    models: Vec<Model>,
+    n_groups: usize,
+    style: Style,
+}
+
+const LEGEND_PAD: f64 = 8.0;
+const LEGEND_ROW: f64 = 20.0;
+const LEGEND_LEFT: f64 = 12.0;
+
+impl<'a> Layout<'a> {
+    /// The layout of `plot` on a canvas of `dims` backing pixels; none when the canvas is too
+    /// small for it (or a layer's model has no look).
+    pub fn of(dims: (u32, u32), plot: &EnergyPlot<'a>) -> Option<Self> {
+        let (st, sc) = (plot.style, Scale { s: plot.dpr });
+        let looks: Option<Vec<&ModelStyle>> = plot.layers.iter().map(|l| st.model(l.model)).collect();
+        let looks = looks.filter(|l| !l.is_empty() && fits(dims.0, dims.1, plot.dpr))?;
+        let (pad, row_h) = (sc.px(LEGEND_PAD), sc.px(LEGEND_ROW));
+        let groups = x_tilde_groups(plot.layers);
+        // The legend's rows leave the plot the height it needs under its x̃ labels.
+        let max_rows = (dims.1 as i32 - pad / 2 - body_min_height(&sc, groups.len())) / row_h;
+        let max_w = dims.0 as i32 - sc.px(LEGEND_LEFT) - pad;
+        let (legend, rows) = fitted_legend(&sc, plot.layers, &looks, st, max_w, max_rows);
+        let header_h = pad / 2 + rows.len() as i32 * row_h;
+        let y = YAxis::of(plot, &groups);
+        let key = FrameKey {
+            dims,
+            dpr: plot.dpr,
+            cap: y.cap,
+            window: (plot.x0, plot.x1),
+            wall: plot.params.wall,
+            models: plot.layers.iter().map(|l| l.model).collect(),
+            n_groups: groups.len(),
+            style: st.clone(),
+        };
+        Some(Layout { sc, looks, groups, legend, rows, header_h, y, key })
     }
-    root.fill(&st.background)?;
 
-    // Header: the legend, wrapped to the width.
-    let pad = sc.px(8.0);
-    let row_h = sc.px(20.0);
-    let legend_left = sc.px(12.0);
-    let groups = x_tilde_groups(plot.layers);
-    // The legend's rows leave the plot the height it needs under its x̃ labels.
-    let max_rows = (height as i32 - pad / 2 - body_min_height(&sc, groups.len())) / row_h;
-    let (legend, rows) =
-        fitted_legend(&sc, plot.layers, &looks, st, width as i32 - legend_left - pad, max_rows);
-    let header_h = pad / 2 + rows.len() as i32 * row_h;
-    let (header, body) = root.split_vertically(header_h);
+    /// What the static frame is drawn from.
+    pub fn key(&self) -> &FrameKey {
+        &self.key
+    }
+}
 
-    let y = YAxis::of(plot, &groups);
-    let chart = draw_axes(&body, plot, &sc, &y, groups.len())?;
+/// The static frame: the background, the axes with their grid and labels, and the legend.
+pub fn draw_frame<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    plot: &EnergyPlot,
+    layout: &Layout,
+) -> DrawResult<(), DB> {
+    let l = layout;
+    root.fill(&plot.style.background)?;
+    let (header, body) = root.split_vertically(l.header_h);
+    let chart = chart_on(&body, plot, &l.sc, &l.y, l.groups.len())?;
+    draw_mesh(chart, plot, &l.sc, &l.y)?;
+    let place = (l.sc.px(LEGEND_LEFT), l.sc.px(LEGEND_PAD), l.sc.px(LEGEND_ROW));
+    draw_legend(&header, &l.sc, plot.style, &l.legend, &l.rows, place)
+}
+
+/// The content over the frame: the wall, the curves, x̃, the minimizers and the iterates.
+/// Returns where the data went.
+pub fn draw_content<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    plot: &EnergyPlot,
+    layout: &Layout,
+) -> DrawResult<PlotFrame, DB> {
+    let (l, p) = (layout, plot.params);
+    let (_, body) = root.split_vertically(l.header_h);
+    let chart = chart_on(&body, plot, &l.sc, &l.y, l.groups.len())?;
     let (px_range, py_range) = chart.plotting_area().get_pixel_range();
     let area = Bbox { x0: px_range.start, y0: py_range.start, x1: px_range.end, y1: py_range.end };
-    let to_px = |x: f64, e: f64| chart.backend_coord(&((x - p.wall) * 1e3, e / y.unit));
-    let ctx = Ctx { sc: &sc, st, p, area, cap: y.cap, x0: plot.x0, x1: plot.x1, to_px: &to_px };
-    draw_data(root, &ctx, plot.layers, &looks, &groups)?;
-    draw_legend(&header, &sc, st, &legend, &rows, (legend_left, pad, row_h))?;
-
+    let to_px = |x: f64, e: f64| chart.backend_coord(&((x - p.wall) * 1e3, e / l.y.unit));
+    let (sc, st, cap) = (&l.sc, plot.style, l.y.cap);
+    let ctx = Ctx { sc, st, p, area, cap, x0: plot.x0, x1: plot.x1, to_px: &to_px };
+    draw_data(root, &ctx, plot.layers, &l.looks, &l.groups)?;
     Ok(PlotFrame {
         left: f64::from(area.x0),
         right: f64::from(area.x1),
@@ -348,25 +416,18 @@ impl YAxis {
 
 type Chart<'a, DB> = ChartContext<'a, DB, Cartesian2d<RangedCoordf64, RangedCoordf64>>;
 
-/// The axes, grid and their labels in `body`, with room above the plot for a row of x̃ labels
-/// per x̃ group. Data coordinates: u = x − wall in mm (round ticks), E in `y`'s unit.
-fn draw_axes<'a, DB: DrawingBackend>(
+/// The chart in `body`, with room above the plot for a row of x̃ labels per x̃ group. Data
+/// coordinates: u = x − wall in mm (round ticks), E in `y`'s unit. Lays out; draws nothing.
+fn chart_on<'a, DB: DrawingBackend>(
     body: &'a DrawingArea<DB, Shift>,
     plot: &EnergyPlot,
     sc: &Scale,
     y: &YAxis,
     n_groups: usize,
 ) -> DrawResult<Chart<'a, DB>, DB> {
-    let (p, st) = (plot.params, plot.style);
-    let to_u = |x: f64| (x - p.wall) * 1e3;
+    let (u0, u1) = u_range(plot);
     let y_top = y.cap / y.unit;
     let y_bottom = -0.04 * y_top; // minima at E = 0 stay clear of the axis
-                                  // Widened by a rounding error, so that a tick at an end (60 mm from 0.563 − 0.503) shows;
-                                  // a billionth of the width moves no pixel.
-    let slack = 1e-9 * (to_u(plot.x1) - to_u(plot.x0));
-    let (u0, u1) = (to_u(plot.x0) - slack, to_u(plot.x1) + slack);
-
-    let strip = x_tilde_strip(sc, n_groups);
     let (label_w, label_h) = (sc.px(50.0), sc.px(X_LABEL_AREA));
     let (margin_l, margin_r) = (sc.px(4.0), sc.px(14.0));
     let (width, body_h) = body.dim_in_pixel();
@@ -375,19 +436,37 @@ fn draw_axes<'a, DB: DrawingBackend>(
     {
         return Err(DrawingAreaErrorKind::LayoutError);
     }
-    let mut chart = ChartBuilder::on(body)
-        .margin_top(strip)
+    ChartBuilder::on(body)
+        .margin_top(x_tilde_strip(sc, n_groups))
         .margin_right(margin_r)
         .margin_left(margin_l)
         .x_label_area_size(label_h)
         .y_label_area_size(label_w)
-        .build_cartesian_2d(u0..u1, y_bottom..y_top)?;
+        .build_cartesian_2d(u0..u1, y_bottom..y_top)
+}
 
+/// The window in u = x − wall [mm], widened by a rounding error, so that a tick at an end
+/// (60 mm from 0.563 − 0.503) shows; a billionth of the width moves no pixel.
+fn u_range(plot: &EnergyPlot) -> (f64, f64) {
+    let to_u = |x: f64| (x - plot.params.wall) * 1e3;
+    let slack = 1e-9 * (to_u(plot.x1) - to_u(plot.x0));
+    (to_u(plot.x0) - slack, to_u(plot.x1) + slack)
+}
+
+/// The axes, grid and their labels.
+fn draw_mesh<DB: DrawingBackend>(
+    mut chart: Chart<DB>,
+    plot: &EnergyPlot,
+    sc: &Scale,
+    y: &YAxis,
+) -> DrawResult<(), DB> {
+    let (p, st) = (plot.params, plot.style);
+    let (u0, u1) = u_range(plot);
     let (px_range, _) = chart.plotting_area().get_pixel_range();
     let plot_w = (px_range.end - px_range.start).max(1);
     let n_x_labels = ((f64::from(plot_w) / (45.0 * sc.s)) as usize).clamp(4, 14);
     let x_decimals = decimals_for((u1 - u0) / n_x_labels as f64);
-    let y_decimals = decimals_for(y_top / 6.0);
+    let y_decimals = decimals_for(y.cap / y.unit / 6.0);
     let fmt_x = |u: &f64| st.number(signed(*u, x_decimals));
     let fmt_y = |v: &f64| st.number(signed(*v, y_decimals));
     let w = &st.words;
@@ -407,8 +486,7 @@ fn draw_axes<'a, DB: DrawingBackend>(
         .light_line_style(TRANSPARENT)
         .axis_style(st.axis.stroke_width(sc.stroke(1.0)))
         .set_all_tick_mark_size(sc.px(4.0))
-        .draw()?;
-    Ok(chart)
+        .draw()
 }
 
 /// Everything inside the axes: the wall, the curves, the x̃ lines, the minimizers and the

@@ -13,7 +13,7 @@ use crate::params::{echo, Field, ParamError, Params, Spec};
 use crate::recording::{Ball, BallState, Recording, StepAgainstWall, TRACE_WINDOW};
 use crate::regime::RegimeMap;
 use crate::sim::{Horizon, Outcome};
-use crate::{landscape, plot, table};
+use crate::{landscape, plot, plot_canvas, table};
 
 #[wasm_bindgen(start)]
 fn start() {
@@ -345,13 +345,15 @@ impl Figure {
     /// Draws the energy plot into `canvas` (backing size = CSS size × `dpr`) on `[x0, x1]`:
     /// each ball's curve at step `step` (0: following the throw), or every model at the
     /// reader's `x_tilde` if it is finite (see [`Figure::energy_layers`]), in `style`.
-    /// Returns `[left, right, top, bottom, x0, x1]`: the plotting area in backing pixels,
-    /// which maps `x0..x1` linearly onto `left..right`.
+    /// Returns `[left, right, top, bottom, x0, x1, fresh]`: the plotting area in backing
+    /// pixels, which maps `x0..x1` linearly onto `left..right`, and 1 if `frame`'s static
+    /// frame (axes, legend) was drawn anew, else 0 (copied).
     #[wasm_bindgen(js_name = drawEnergy)]
     #[allow(clippy::too_many_arguments)]
     pub fn draw_energy(
         &self,
         canvas: web_sys::HtmlCanvasElement,
+        frame: &mut EnergyFrame,
         step: usize,
         x_tilde: f64,
         x0: f64,
@@ -384,11 +386,9 @@ impl Figure {
         }
         let input =
             plot::EnergyPlot { params: self.0.params(), layers: &layers, x0, x1, dpr, style: &style.0 };
-        let backend = plotters_canvas::CanvasBackend::with_canvas_object(canvas)
-            .ok_or_else(|| JsError::new("canvas: no 2d context (is it used for WebGL?)"))?;
-        let root = plotters::prelude::IntoDrawingArea::into_drawing_area(backend);
-        let f = plot::draw(&root, &input).map_err(|e| JsError::new(&format!("energy plot: {e}")))?;
-        Ok(Float64Array::from([f.left, f.right, f.top, f.bottom, f.x0, f.x1].as_slice()))
+        let (f, fresh) = frame.0.draw(canvas, &input).map_err(|e| JsError::new(&e))?;
+        let fresh = f64::from(u8::from(fresh));
+        Ok(Float64Array::from([f.left, f.right, f.top, f.bottom, f.x0, f.x1, fresh].as_slice()))
     }
 
     /// The article's table at the current parameters: the article's six speeds, penalty at
@@ -415,6 +415,19 @@ impl Figure {
     #[wasm_bindgen(js_name = tableCsv)]
     pub fn table_csv(&self) -> String {
         table::format_csv(&self.table_rows())
+    }
+}
+
+/// The energy plot's static frame, kept in a canvas off the page between drawings.
+#[wasm_bindgen]
+pub struct EnergyFrame(plot_canvas::FrameCache);
+
+#[wasm_bindgen]
+impl EnergyFrame {
+    /// A frame kept in `canvas` (one not on the page).
+    #[wasm_bindgen(constructor)]
+    pub fn new(canvas: web_sys::HtmlCanvasElement) -> EnergyFrame {
+        EnergyFrame(plot_canvas::FrameCache::new(canvas))
     }
 }
 

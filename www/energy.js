@@ -73,17 +73,20 @@ export function mount(canvas, figure) {
   const rect = { left: 0, right: 1, top: 0, bottom: 1, x0: 0, x1: 1 };
   listen(canvas, rect, figure);
   const style = plotStyles();
+  const frame = energyFrames();
 
-  /** Draws (in Rust) what `figure.plotted()` says; keeps the plot rectangle it returns. */
+  /** Draws (in Rust) what `figure.plotted()` says, over the static frame Rust keeps while the
+   * axes stay; keeps the plot rectangle it returns. */
   function draw() {
     // A canvas in a collapsed or hidden container (an article's closed <details>, an iframe
     // not laid out yet) is smaller than the plot can be drawn in (plot::MIN_CSS_SIZE, which
     // drawEnergy refuses): the next resize changes the key and draws it.
     if (canvas.width + 1 < MIN_CSS_W * size.dpr || canvas.height + 1 < MIN_CSS_H * size.dpr) return;
     const pl = figure.plotted();
-    const r = api.guard((f, g) => f.drawEnergy(canvas, pl.picked, pl.chosen ?? NaN, pl.x0, pl.x1, size.dpr, style(g, figure.dark())));
+    const r = api.guard((f, g) => f.drawEnergy(canvas, frame.of(g), pl.picked, pl.chosen ?? NaN, pl.x0, pl.x1, size.dpr, style(g, figure.dark())));
     [rect.left, rect.right, rect.top, rect.bottom, rect.x0, rect.x1] = r;
     countDraw(canvas);
+    if (r[6]) countDraw(frame.canvas);
   }
 
   return {
@@ -121,6 +124,22 @@ function plotStyles() {
       styleGlue = glue;
     }
     return style;
+  };
+}
+
+/** The plot's static frame (axes, labels, legend), kept by Rust in a canvas off the page: one
+ * EnergyFrame per wasm module `glue` (a new one after the module is loaded again). */
+function energyFrames() {
+  const canvas = document.createElement('canvas');
+  canvas.id = 'energy-frame'; // its draws count as such (window.ipcWall.__draws)
+  let frame = null;
+  let frameGlue = null;
+  return {
+    canvas,
+    of(glue) {
+      if (glue !== frameGlue) [frame, frameGlue] = [new glue.EnergyFrame(canvas), glue];
+      return frame;
+    },
   };
 }
 

@@ -204,3 +204,35 @@ test('dragging k with the mouse, the live table off screen is not written; on sc
     await context.close();
   }
 });
+
+test('dragging k with the mouse, the energy plot is drawn over its kept axes and legend, and looks as if drawn whole', async () => {
+  const { page, context, consoleErrors } = await openPage(browser, { width: 1280, height: 800, locale: 'en-US' });
+  try {
+    await page.evaluate(() => window.ipcWall.pause());
+    await nextFrames(page, 4);
+    const before = await draws(page);
+    await dragSlider(page, '#p-k', 0.9);
+    await page.locator('#p-k').press('ArrowLeft');
+    await page.evaluate(() => window.ipcWall.pause());
+    await nextFrames(page, 4);
+    const dragged = await draws(page);
+    const plots = dragged.energy - before.energy;
+    const frames = (dragged['energy-frame'] ?? 0) - (before['energy-frame'] ?? 0);
+    assert.ok(plots >= 8, `the plot followed the drag (${plots} drawings)`);
+    assert.ok(frames * 3 <= plots, `axes and legend drawn again only when they changed (${frames} of ${plots})`);
+    // The last picture, over a frame kept from an earlier k, equals the same throw drawn
+    // whole: its frame drawn anew (the theme switched away and back), pixel for pixel.
+    const pixels = () => page.evaluate(() => document.getElementById('energy').toDataURL());
+    const kept = await pixels();
+    for (const colorScheme of ['dark', 'light']) {
+      await page.emulateMedia({ colorScheme });
+      await nextFrames(page, 4);
+    }
+    const whole = await draws(page);
+    assert.equal(whole['energy-frame'], dragged['energy-frame'] + 2, 'the frame drawn anew');
+    assert.ok(kept === (await pixels()), 'the picture over the kept frame equals the one drawn whole');
+    assert.deepEqual(consoleErrors, []);
+  } finally {
+    await context.close();
+  }
+});

@@ -1,0 +1,60 @@
+//! The energy plot on the page's canvas, over its static frame (background, axes, grid,
+//! labels, legend) kept in a canvas of its own: while the frame's [`FrameKey`] stays the same
+//! (a slider drag rarely moves the axes), a drawing copies the frame and draws only the data.
+
+use plotters::prelude::IntoDrawingArea;
+use plotters_canvas::CanvasBackend;
+use wasm_bindgen::JsCast;
+use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement};
+
+use crate::plot::{self, EnergyPlot, FrameKey, Layout, PlotFrame};
+
+/// The frame's canvas and what its frame was drawn from.
+pub struct FrameCache {
+    canvas: HtmlCanvasElement,
+    key: Option<FrameKey>,
+}
+
+fn backend(canvas: HtmlCanvasElement) -> Result<CanvasBackend, String> {
+    CanvasBackend::with_canvas_object(canvas)
+        .ok_or_else(|| "canvas: no 2d context (is it used for WebGL?)".into())
+}
+
+impl FrameCache {
+    /// A cache drawing into `canvas` (one not on the page).
+    pub fn new(canvas: HtmlCanvasElement) -> Self {
+        Self { canvas, key: None }
+    }
+
+    /// Draws `plot` on `target`: the frame copied from the cache, drawn there anew first if
+    /// what it shows changed, and the data over it. Returns where the data went and whether
+    /// the frame was drawn anew.
+    pub fn draw(
+        &mut self,
+        target: HtmlCanvasElement,
+        plot: &EnergyPlot,
+    ) -> Result<(PlotFrame, bool), String> {
+        let err = |e: &dyn std::fmt::Display| format!("energy plot: {e}");
+        let layout = Layout::of((target.width(), target.height()), plot).ok_or("energy plot: Bad layout")?;
+        let fresh = self.key.as_ref() != Some(layout.key());
+        if fresh {
+            self.key = None;
+            self.canvas.set_width(target.width());
+            self.canvas.set_height(target.height());
+            let root = backend(self.canvas.clone())?.into_drawing_area();
+            plot::draw_frame(&root, plot, &layout).map_err(|e| err(&e))?;
+            self.key = Some(layout.key().clone());
+        }
+        let ctx = target
+            .get_context("2d")
+            .ok()
+            .flatten()
+            .and_then(|c| c.dyn_into::<CanvasRenderingContext2d>().ok())
+            .ok_or("canvas: no 2d context (is it used for WebGL?)")?;
+        ctx.draw_image_with_html_canvas_element(&self.canvas, 0.0, 0.0)
+            .map_err(|_| "energy plot: the frame could not be copied")?;
+        let root = backend(target)?.into_drawing_area();
+        let frame = plot::draw_content(&root, plot, &layout).map_err(|e| err(&e))?;
+        Ok((frame, fresh))
+    }
+}
