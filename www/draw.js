@@ -177,11 +177,8 @@ function measureSoon(canvas, apply) {
 export function hidpiCanvas(canvas, onResize) {
   const size = { w: 0, h: 0, dpr: 1 };
   function apply(w, h) {
-    const dpr = window.devicePixelRatio || 1;
-    size.w = w;
-    size.h = h;
-    size.dpr = dpr;
-    sizeCanvas(canvas, w, h, dpr);
+    Object.assign(size, { w, h, dpr: window.devicePixelRatio || 1 });
+    sizeCanvas(canvas, w, h, size.dpr);
     onResize?.(size);
   }
   const ro = new ResizeObserver((entries) => {
@@ -192,18 +189,7 @@ export function hidpiCanvas(canvas, onResize) {
   });
   ro.observe(canvas);
   measureSoon(canvas, apply);
-  // A new devicePixelRatio (a zoom, another screen) leaves the CSS box as it was, so the
-  // observer above says nothing: watch the resolution itself, one query per ratio.
-  const watchDpr = () =>
-    matchMedia(`(resolution: ${window.devicePixelRatio}dppx)`).addEventListener(
-      'change',
-      () => {
-        apply(canvas.clientWidth, canvas.clientHeight);
-        watchDpr();
-      },
-      { once: true },
-    );
-  watchDpr();
+  watchDpr(() => apply(canvas.clientWidth, canvas.clientHeight));
   return {
     size,
     /** The 2d context, cleared and scaled to CSS pixels. */
@@ -221,6 +207,20 @@ export function hidpiCanvas(canvas, onResize) {
       return ctx;
     },
   };
+}
+
+/** `onChange()` at each new devicePixelRatio (a zoom, another screen): it leaves the CSS box
+ * as it was, so a ResizeObserver says nothing. One media query per ratio. */
+function watchDpr(onChange) {
+  const query = matchMedia(`(resolution: ${window.devicePixelRatio}dppx)`);
+  query.addEventListener(
+    'change',
+    () => {
+      onChange();
+      watchDpr(onChange);
+    },
+    { once: true },
+  );
 }
 
 /** A pointer position in CSS pixels relative to the canvas. */

@@ -179,54 +179,45 @@ function listen(canvas, rect, figure) {
  * vertical page scrolling (touch-action: pan-y): a touch takes x̃ only once it moves sideways;
  * if the browser scrolls instead, it sends pointercancel and x̃ stays put. */
 function listenPointer(canvas, { start, move, end: onEnd }) {
-  let dragging = false;
-  let pointerId = null;
-  let pending = false;
-  let downX = 0;
-  let downY = 0;
+  // The gesture: its pointer, and for a touch not yet decided (`pending`) where it went down.
+  const g = { dragging: false, id: null, pending: false, x: 0, y: 0 };
+  const ours = (ev) => g.dragging && ev.pointerId === g.id;
   const stop = () => {
-    dragging = false;
-    pointerId = null;
+    Object.assign(g, { dragging: false, id: null });
     canvas.classList.remove('dragging');
   };
+  /** Whether a pending touch is now a drag (it moved sideways: started); a vertical swipe
+   * scrolls the page and ends the gesture. */
+  function decided(ev) {
+    if (!g.pending) return true;
+    const [dx, dy] = [Math.abs(ev.clientX - g.x), Math.abs(ev.clientY - g.y)];
+    if (dx < 4 && dy < 4) return false;
+    g.pending = false;
+    if (dy > dx) return stop(), false;
+    start();
+    return true;
+  }
   canvas.addEventListener('pointerdown', (ev) => {
     if (ev.button !== 0 && ev.pointerType === 'mouse') return;
-    dragging = true;
-    pointerId = ev.pointerId;
+    Object.assign(g, { dragging: true, id: ev.pointerId, pending: ev.pointerType === 'touch', x: ev.clientX, y: ev.clientY });
     canvas.setPointerCapture?.(ev.pointerId);
     canvas.classList.add('dragging');
-    pending = ev.pointerType === 'touch';
-    downX = ev.clientX;
-    downY = ev.clientY;
-    if (!pending) {
-      start();
-      move(ev);
-      ev.preventDefault();
-    }
+    if (g.pending) return;
+    start();
+    move(ev);
+    ev.preventDefault();
   });
   canvas.addEventListener('pointermove', (ev) => {
-    if (!dragging || ev.pointerId !== pointerId) return;
-    if (pending) {
-      const dx = Math.abs(ev.clientX - downX);
-      const dy = Math.abs(ev.clientY - downY);
-      if (dx < 4 && dy < 4) return;
-      // A vertical swipe: the page scrolls; this gesture is not a drag.
-      if (dy > dx) {
-        pending = false;
-        return stop();
-      }
-      pending = false;
-      start();
-    }
+    if (!ours(ev) || !decided(ev)) return;
     move(ev);
     ev.preventDefault();
   });
   const end = (ev) => {
-    if (!dragging || ev.pointerId !== pointerId) return;
+    if (!ours(ev)) return;
     stop();
-    if (pending) {
+    if (g.pending) {
       // A tap: put x̃ where the finger was.
-      pending = false;
+      g.pending = false;
       if (ev.type !== 'pointerup') return;
       start();
       move(ev);

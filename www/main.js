@@ -642,42 +642,46 @@ async function runCommand(cmd) {
     if (cmd.type === MSG.reset) await recoverFigure();
     return;
   }
-  if (cmd.type === MSG.set) {
-    let problems;
-    let params = {};
-    let halves;
-    try {
-      const copy = copyPartial(cmd.params);
-      const raw = copy.halves;
-      try {
-        halves = takeHalves(copy);
-        ({ params, problems } = checkPartial(copy, SPECS, checkParameter));
-      } catch {
-        problems = [{ key: 'halves', value: typeof raw === 'string' ? raw : typeof raw, reason: 'halves' }];
-      }
-    } catch {
-      problems = [{ key: '', value: '', reason: 'shape' }];
-    }
-    if (!problems.length) {
-      try {
-        setParams(halves === undefined ? params : { ...params, halves });
-        return;
-      } catch {
-        // Each value passed on its own; together the core still refused them.
-        if (api.isDead()) return;
-        problems = Object.entries(params).map(([key, value]) => ({ key, value: String(value), reason: 'refused' }));
-      }
-    }
-    // All or nothing, like window.ipcWall.set: the state stays, the reader and the parent
-    // are told why.
-    showNote(() => t('note.message', { list: problemsText(problems) }));
-    postToParent({ type: MSG.error, message: problemsText(problems) });
-    return;
-  }
-  if (cmd.type === MSG.play) play();
+  if (cmd.type === MSG.set) setFromParent(cmd.params);
+  else if (cmd.type === MSG.play) play();
   else if (cmd.type === MSG.pause) pause();
   else if (cmd.type === MSG.reset) reset();
   else if (cmd.type === MSG.step) stepOnce();
+}
+
+/** A parent's `ipc-wall:set`: all or nothing, like window.ipcWall.set. What is refused
+ * leaves the state as it was, and the reader and the parent are told why. */
+function setFromParent(partial) {
+  const { params, halves, problems } = checkFromParent(partial);
+  if (!problems.length) {
+    try {
+      setParams(halves === undefined ? params : { ...params, halves });
+      return;
+    } catch {
+      // Each value passed on its own; together the core still refused them.
+      if (api.isDead()) return;
+      problems.push(...Object.entries(params).map(([key, value]) => ({ key, value: String(value), reason: 'refused' })));
+    }
+  }
+  showNote(() => t('note.message', { list: problemsText(problems) }));
+  postToParent({ type: MSG.error, message: problemsText(problems) });
+}
+
+/** A parent's parameters checked one by one: `{params, halves, problems}`. */
+function checkFromParent(partial) {
+  let copy;
+  try {
+    copy = copyPartial(partial);
+  } catch {
+    return { params: {}, problems: [{ key: '', value: '', reason: 'shape' }] };
+  }
+  const raw = copy.halves;
+  try {
+    const halves = takeHalves(copy);
+    return { ...checkPartial(copy, SPECS, checkParameter), halves };
+  } catch {
+    return { params: {}, problems: [{ key: 'halves', value: typeof raw === 'string' ? raw : typeof raw, reason: 'halves' }] };
+  }
 }
 
 function checkParameter(name, value) {

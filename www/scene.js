@@ -306,7 +306,7 @@ function drawStatic(layer, L, c, dpr) {
   ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
   ctx.fillStyle = c.bg;
   ctx.fillRect(0, 0, L.W, L.H);
-  const S = { W: L.W, boxes: [], dhat: [], ticks: [], widths: new Map() };
+  const S = { W: L.W, boxes: [], dhat: [], ticks: [] };
   staticTrack(ctx, L, c, S);
   staticRuler(ctx, L, c, S);
   staticCallout(ctx, L, c);
@@ -335,13 +335,8 @@ function want(rec, kind, model, where, text, color, spots) {
 
 /** Places and draws the labels asked for, each clear of those before it where it can be. */
 function placeWanted(ctx, rec) {
-  // Widths are kept as long as the static layer (same size and language): a label that stays
-  // the same from frame to frame is measured once.
-  const widths = rec.S.widths;
-  if (widths.size > 1000) widths.clear();
   for (const q of rec.wanted) {
-    let w = widths.get(q.text);
-    if (w === undefined) widths.set(q.text, (w = measure(ctx, q.text, FONT_SMALL)));
+    const w = measure(ctx, q.text, FONT_SMALL);
     const at = placeLabel(w, q.spots, rec.boxes.concat(rec.avoid), EDGE, rec.W - EDGE);
     drawPlate(ctx, q.text, at.left, at.y, { color: q.color, bg: rec.c.bg, font: FONT_SMALL });
     rec.boxes.push({ kind: q.kind, model: q.model, where: q.where, text: q.text, ...at.box });
