@@ -69,6 +69,13 @@ function el(tag, props = {}, ...children) {
 }
 
 const sliders = new Map(); // name → {spec, input, value (span), sym (span), ends: [span, span]}
+let held = false; // a slider is held by a pointer (a drag in progress)
+
+/** Whether a slider is held by the mouse or a finger: a drag that is not over yet. */
+export const sliderHeld = () => held;
+
+/** A drag ends where the pointer is let go, on the slider or not. */
+for (const type of ['pointerup', 'pointercancel']) addEventListener(type, () => (held = false), true);
 
 /** The symbol a slider's name ends with ("launch speed v₀" → "v₀"): what a compact slider shows. */
 function symbolOf(name) {
@@ -97,6 +104,8 @@ export function setupSliders(container, onInput) {
     const lo = el('span', { text: spec.show(spec.values[0]) });
     const hi = el('span', { text: spec.show(spec.values[spec.values.length - 1]) });
     const ends = el('div', { class: 'param-ends', 'aria-hidden': 'true' }, lo, hi);
+    input.addEventListener('pointerdown', () => (held = true));
+    input.addEventListener('change', () => (held = false));
     input.addEventListener('input', () => {
       const v = spec.values[Number(input.value)];
       showValue(spec.name, v);

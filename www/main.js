@@ -6,7 +6,7 @@
 import * as api from './api.js';
 import { SPECS } from '../pkg/specs.js';
 import { t, setLang, getLang, pickLang, onLangChange, applyStatic, fmtCompact, withUnit } from './i18n.js';
-import { setupSliders, updateSliders, relabelSliders, setupTransport, relabelTransport, DEFAULT_SPEED } from './controls.js';
+import { setupSliders, updateSliders, relabelSliders, setupTransport, relabelTransport, DEFAULT_SPEED, sliderHeld } from './controls.js';
 import { readUrl, queryFor, linkWith, copyPartial, checkPartial, takeHalves, clip } from './url.js';
 import { MSG, isFramed, postToParent, setupMessages, setupResizePosts, embedSnippet, measureHeight, inView } from './embed.js';
 import { setupShare } from './share.js';
@@ -247,6 +247,8 @@ const figure = {
   /** x̃ as shown, and the reader's x̃ (the energy plot's drag and keys). */
   xTilde: () => ui.xTildeUser ?? plotted().xTilde,
   setXTilde: (x) => setXTilde(x),
+  /** Whether a slider is being dragged (the regime map then computes its preview only). */
+  sliderHeld: () => sliderHeld(),
   /** While x̃ is dragged, the plot's x window stays as it is, so it does not move under the
    * pointer. */
   holdWindow(on) {

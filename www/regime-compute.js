@@ -1,7 +1,9 @@
 // The regime map's compute: its cells for one set of parameters, from www/regime-worker.js or,
 // without a worker, a few milliseconds per frame from the page's one animation loop (a 32 × 32
 // map first, the preview while a slider is dragged, then 128 × 128, each shown only once
-// complete), and the axes' cell ↔ value maths from Rust. The map is asked again only when a
+// complete; while a slider is held, the preview alone: the 128 × 128 map, which the next move
+// would cancel, waits for the drag's end instead of taking a core from the page), and the
+// axes' cell ↔ value maths from Rust. The map is asked again only when a
 // parameter other than v0 and h changes. No DOM here: www/regime.js shows what this holds.
 
 import * as api from './api.js';
@@ -18,7 +20,7 @@ const SIZES = [N_FIRST, N_FULL];
  * cell ↔ value maths, from Rust) and `range` its axes' ends; `glue` the wasm it came from.
  */
 export function newCompute() {
-  return { key: '', params: null, grids: {}, fill_ms: {}, progress: null, sliced: null, viaWorker: false, shown: null, glue: null, axes: null, range: null };
+  return { key: '', params: null, sizes: [], grids: {}, fill_ms: {}, progress: null, sliced: null, viaWorker: false, shown: null, glue: null, axes: null, range: null };
 }
 
 /** What the map depends on: the panels' models and all parameters but v0 and h. */
@@ -27,28 +29,32 @@ function mapKey(p, models) {
 }
 
 /**
- * Asks for the cells of `models` for `params`: a 32 × 32 preview first (fast, shown while a
- * slider is dragged), then the 128 × 128 map, each handed over only when complete. A new
- * request drops the grids of the last one, and its answers alone count.
+ * Asks for the cells of `models` for `params` in `sizes` (the 32 × 32 preview, the 128 × 128
+ * map, or both in that order), each handed over only when complete. A request for new
+ * parameters drops the grids of the last one, and its answers alone count.
  */
-function requestMap(C, params, models, offload) {
-  C.key = mapKey(params, models);
+function requestMap(C, params, models, offload, sizes) {
+  const key = mapKey(params, models);
+  if (key !== C.key) {
+    C.grids = {};
+    C.fill_ms = {};
+  }
+  C.key = key;
   C.params = { ...params };
-  C.grids = {};
-  C.fill_ms = {};
-  C.progress = { n: N_FIRST, progress: 0 };
+  C.sizes = sizes;
+  C.progress = { n: sizes[0], progress: 0 };
   C.sliced?.regime?.free();
   C.sliced = null;
   C.viaWorker = offload.alive();
   const own = { params: C.params };
   const take = (d) => (d.kind === 'grid' ? receive(C, own, d.grid, d.fill_ms) : (C.progress = { n: d.n, progress: d.progress }));
-  if (C.viaWorker) offload.map(C.params, models, SIZES, take);
-  else C.sliced = { params: C.params, models, size: 0, regime: null, own };
+  if (C.viaWorker) offload.map(C.params, models, sizes, take);
+  else C.sliced = { params: C.params, models, sizes, size: 0, regime: null, own };
 }
 
 function receive(C, own, grid, fillMs) {
   C.grids[grid.n] = grid;
-  C.fill_ms = fillMs;
+  Object.assign(C.fill_ms, fillMs);
   C.progress = { n: grid.n, progress: 1 };
   // The picture to paint: always one whole grid, with the parameters it was made for.
   C.shown = { grid, params: own.params, version: (C.shown?.version ?? 0) + 1 };
@@ -59,7 +65,7 @@ function fillSliced(C, deadline) {
   const s = C.sliced;
   if (!s) return;
   for (;;) {
-    const n = SIZES[s.size];
+    const n = s.sizes[s.size];
     s.regime ??= api.guard((_, g) => new g.Regime(s.params, n, s.models));
     const t0 = performance.now();
     const done = api.guard(() => s.regime.fill(0));
@@ -70,7 +76,7 @@ function fillSliced(C, deadline) {
       api.guard(() => s.regime.free());
       s.regime = null;
       s.size += 1;
-      if (s.size === SIZES.length) C.sliced = null;
+      if (s.size === s.sizes.length) C.sliced = null;
       receive(C, s.own, grid, { ...C.fill_ms });
       return;
     }
@@ -97,17 +103,20 @@ function attachAxes(C, glue) {
 /**
  * Keeps the cells current: new axes after a new wasm instance (`onDefaults(models)` gets Rust's
  * default pair; `models()` then the panels' pair), the map asked again if a parameter it
- * depends on changed (or the worker went away), the page's own fill until `deadline`. Returns
- * whether a new map was asked for.
+ * depends on changed (or the worker went away): the preview alone while `held` (a slider is
+ * being dragged), the 128 × 128 map once it is let go. The page's own fill runs until
+ * `deadline`. Returns whether new parameters' map was asked for.
  */
-export function compute(C, params, models, offload, deadline, onDefaults) {
+export function compute(C, params, models, offload, deadline, onDefaults, held) {
   const glue = api.guard((_, g) => g);
   if (glue !== C.glue) onDefaults(attachAxes(C, glue));
   const pair = models();
-  const asked = mapKey(params, pair) !== C.key || (C.viaWorker && !offload.alive() && !C.grids[N_FULL]);
-  if (asked) requestMap(C, params, pair, offload);
+  const fresh = mapKey(params, pair) !== C.key;
+  const lost = C.viaWorker && !offload.alive() && !C.grids[N_FULL];
+  if (fresh || lost) requestMap(C, params, pair, offload, held ? [N_FIRST] : SIZES);
+  else if (!held && !C.sizes.includes(N_FULL)) requestMap(C, params, pair, offload, [N_FULL]);
   fillSliced(C, deadline);
-  return asked;
+  return fresh;
 }
 
 /** Cell (i, j) of the fine grid of this request, from the fine grid or else the preview. */
@@ -128,5 +137,6 @@ export const cellAtValues = (C, v0, h) => Array.from(api.guard(() => C.axes.cell
 export function statusWords(C) {
   if (!C.progress) return '';
   if (C.grids[N_FULL]) return t('regime.done', { n: N_FULL, ms: Math.round((C.fill_ms[`n${N_FULL}`] ?? 0) + (C.fill_ms[`n${N_FIRST}`] ?? 0)) });
+  if (C.grids[N_FIRST] && !C.sizes.includes(N_FULL)) return t('regime.preview', { n: N_FIRST, full: N_FULL });
   return t('regime.filling', { n: C.progress.n, pct: Math.floor(100 * C.progress.progress) });
 }

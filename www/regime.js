@@ -134,7 +134,7 @@ const plotOf = (S, idx) => geometry(S.views[idx].size.w, S.views[idx].size.h, S.
  * `deadline` when there is no worker. */
 function keepCells(S, state, deadline) {
   const defaults = (names) => S.maps.forEach((P, idx) => (P.model ??= names[idx]));
-  if (compute(S.C, state.params, () => modelsOf(S), S.offload, deadline, defaults)) S.hover = null;
+  if (compute(S.C, state.params, () => modelsOf(S), S.offload, deadline, defaults, S.figure.sliderHeld())) S.hover = null;
 }
 
 /** The legends, for the models and parameters of the picture shown (when that changed). */

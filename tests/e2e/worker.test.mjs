@@ -165,3 +165,33 @@ test('no canvas is drawn again on a frame where its inputs did not change', asyn
     await context.close();
   }
 });
+
+test('while a slider is held the map computes its 32 × 32 preview only; let go, the 128 × 128 map follows', async () => {
+  const { page, context, consoleErrors } = await openPage(browser, { width: 1280, height: 800, locale: 'en-US' });
+  try {
+    await page.waitForFunction(() => window.ipcWall.regime().complete, null, { timeout: 60_000 });
+    const slider = page.locator('#p-k');
+    await slider.scrollIntoViewIfNeeded();
+    const box = await slider.boundingBox();
+    const y = box.y + box.height / 2;
+    await page.mouse.move(box.x + 6, y);
+    await page.mouse.down();
+    for (let k = 1; k <= 6; k++) await page.mouse.move(box.x + 6 + k * 0.05 * box.width, y, { steps: 2 });
+    // Held: long enough for a whole 128 × 128 map at these parameters, had it been asked.
+    await page.waitForTimeout(2500);
+    const held = await page.evaluate(() => {
+      const m = window.ipcWall.regime();
+      return { complete: m.complete, fill: m.fill_ms, k: window.ipcWall.getState().params.k };
+    });
+    assert.ok(held.k < 1e6, `the drag moved k (${held.k})`);
+    assert.equal(held.complete, false, 'no 128 × 128 map while the slider is held');
+    assert.ok(held.fill.n32 > 0 && held.fill.n128 === undefined, `the preview alone (${JSON.stringify(held.fill)})`);
+    await page.mouse.up();
+    const r = await mapEqualsDirect(page);
+    assert.equal(r.worker, true);
+    assert.equal(r.differ, 0, 'let go: the 128 × 128 map of the new k, cell for cell');
+    assert.deepEqual(consoleErrors, []);
+  } finally {
+    await context.close();
+  }
+});
