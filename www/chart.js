@@ -20,9 +20,16 @@ export function el(tag, props = {}, ...children) {
 /** Sets `e`'s text, or attribute `attr`, to `s` only if it differs: a DOM write costs a
  * mutation, and layout, even when it changes nothing. */
 export function setText(e, s, attr) {
-  if (attr === undefined) {
-    if (e.textContent !== s) e.textContent = s;
-  } else if (e.getAttribute(attr) !== s) e.setAttribute(attr, s);
+  if (attr !== undefined) {
+    if (e.getAttribute(attr) !== s) e.setAttribute(attr, s);
+    return;
+  }
+  if (e.textContent === s) return;
+  // A lone text node takes the new words in place: replacing the node (textContent) makes
+  // the browser remove and insert it, for every readout on every frame of a drag.
+  const only = e.firstChild;
+  if (only && only === e.lastChild && only.nodeType === Node.TEXT_NODE) only.data = s;
+  else e.textContent = s;
 }
 
 /** `x` with an SI prefix that keeps 1 ≤ mantissa < 1000 (f to k), `sig` significant digits;

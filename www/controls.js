@@ -4,6 +4,7 @@
 
 import { t, fmtSig, fmtPow, fmtLength, fmtPlain, withUnit } from './i18n.js';
 import { SPECS } from '../pkg/specs.js';
+import { setText } from './chart.js';
 
 const NICE = [1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6, 8];
 
@@ -119,8 +120,8 @@ export function setupSliders(container, onInput) {
 function showValue(name, v) {
   const s = sliders.get(name);
   const text = s.spec.show(v);
-  s.value.textContent = text;
-  s.input.setAttribute('aria-valuetext', s.spec.speak ? s.spec.speak(v) : text);
+  setText(s.value, text);
+  setText(s.input, s.spec.speak ? s.spec.speak(v) : text, 'aria-valuetext');
 }
 
 /** Moves the sliders and their labels to `params` (values off the nice grid keep their text). */
@@ -180,7 +181,7 @@ export function updatePlayButton(button, playing, done) {
   const label = t(key);
   const icon = button.querySelector('.icon');
   const text = button.querySelector('.label');
-  if (text.textContent !== label) text.textContent = label;
-  icon.dataset.icon = playing ? 'pause' : done ? 'replay' : 'play';
-  button.setAttribute('aria-pressed', playing ? 'true' : 'false');
+  setText(text, label);
+  setText(icon, playing ? 'pause' : done ? 'replay' : 'play', 'data-icon');
+  setText(button, playing ? 'true' : 'false', 'aria-pressed');
 }

@@ -5,7 +5,7 @@
 
 import { SPECS } from '../pkg/specs.js';
 import { t } from './i18n.js';
-import { el } from './chart.js';
+import { el, setText } from './chart.js';
 import { presetWords } from './outcome.js';
 
 /** The article's parameters (the core's defaults). */
@@ -101,27 +101,28 @@ function build(root, onPick) {
   return { buttons, claim, verdict };
 }
 
-/** The buttons, the active preset's claim and, once every ball is decided, its verdict. */
+/** The buttons, the active preset's claim and, once every ball is decided, its verdict
+ * (each written only where it changed: this runs on every slider move, on screen or off). */
 function render(d, active, state) {
   for (const [id, b] of d.buttons) {
-    b.textContent = t(`preset.${id}`);
-    b.setAttribute('aria-pressed', String(id === active?.id));
+    setText(b, t(`preset.${id}`));
+    setText(b, String(id === active?.id), 'aria-pressed');
   }
   if (!active) {
-    d.claim.textContent = t('presets.hint');
-    d.verdict.textContent = '';
+    setText(d.claim, t('presets.hint'));
+    setText(d.verdict, '');
     delete d.verdict.dataset.verdict;
     return;
   }
-  d.claim.textContent = t(`preset.${active.id}.claim`);
+  setText(d.claim, t(`preset.${active.id}.claim`));
   if (!decidedAll(state)) {
-    d.verdict.textContent = t('preset.running');
-    d.verdict.dataset.verdict = 'running';
+    setText(d.verdict, t('preset.running'));
+    setText(d.verdict, 'running', 'data-verdict');
     return;
   }
   const ok = active.check(state);
-  d.verdict.textContent = t(ok ? 'preset.ok' : 'preset.no', { what: outcomeWords(state) });
-  d.verdict.dataset.verdict = ok ? 'ok' : 'no';
+  setText(d.verdict, t(ok ? 'preset.ok' : 'preset.no', { what: outcomeWords(state) }));
+  setText(d.verdict, ok ? 'ok' : 'no', 'data-verdict');
 }
 
 /** The panel (`root`: its section); `figure.throwWith` throws a preset's parameters. */

@@ -8,6 +8,7 @@ import { t, getLang, fmtLength, fmtPosition, fmtSig, fmtTime, withUnit } from '.
 import { updatePlayButton } from './controls.js';
 import { MODELS as TABLE, paintMarker } from './models.js';
 import { where, ballDetail, announcement } from './outcome.js';
+import { setText } from './chart.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -15,32 +16,38 @@ const $ = (id) => document.getElementById(id);
 // (() => sentence, in the current language).
 const ui = { announced: {}, news: [] };
 
-export function setText(id, s) {
-  const e = $(id);
-  if (e.textContent !== s) e.textContent = s;
-}
+/** Element `id`'s text (or attribute `attr`), written only when it changes. */
+export const setTextOf = (id, s, attr) => setText($(id), s, attr);
 
 /** The live region's latest news, in the current language. */
 function renderAnnouncement() {
   const text = ui.news.map((f) => f()).join(' ');
-  if ($('announce').textContent !== text) $('announce').textContent = text;
+  setTextOf('announce', text);
 }
 
-/** The cards of the balls thrown show; the others are hidden. */
-function updateCards(state) {
+/** Each card's edge and marker, and its minimizer's row under the energy plot, in its ball's
+ * colour (CSS variables --NAME, as the plot reads them): once, at mount. */
+function paintCards() {
   for (const { name } of TABLE) {
     const card = $(`card-${name}`);
-    card.hidden = !state.models.includes(name);
-    // Each card's edge in its ball's colour (CSS variable --NAME, as the plot reads it).
     card.style.borderLeftColor = `var(--${name})`;
     paintMarker(card.querySelector('.shape'), name);
-    // Its minimizer's row under the energy plot, likewise.
     const row = $(`min-${name}`);
-    row.parentElement.hidden = card.hidden;
     row.style.color = `var(--${name}-text)`;
     paintMarker(row.parentElement.querySelector('.shape'), name);
   }
-  $('halves').checked = state.halves;
+}
+
+/** The cards of the balls thrown show, and their minimizers' rows; the others are hidden. */
+function updateCards(state) {
+  for (const { name } of TABLE) {
+    const hidden = !state.models.includes(name);
+    const card = $(`card-${name}`);
+    if (card.hidden !== hidden) card.hidden = hidden;
+    const row = $(`min-${name}`).parentElement;
+    if (row.hidden !== hidden) row.hidden = hidden;
+  }
+  if ($('halves').checked !== state.halves) $('halves').checked = state.halves;
 }
 
 /** Each card's outcome, detail and Newton count; what is newly decided, to the live region. */
@@ -50,9 +57,9 @@ function updateBalls(s) {
     const b = s[m];
     const card = $(`card-${m}`);
     if (card.dataset.outcome !== b.outcome) card.dataset.outcome = b.outcome;
-    setText(`${m}-outcome`, t(`outcome.${b.outcome}`));
-    setText(`${m}-detail`, ballDetail(m, b, s.params));
-    setText(`${m}-newton`, b.steps ? t('detail.newton', { n: b.newton_last, max: b.newton_most }) : t('detail.noStep'));
+    setTextOf(`${m}-outcome`, t(`outcome.${b.outcome}`));
+    setTextOf(`${m}-detail`, ballDetail(m, b, s.params));
+    setTextOf(`${m}-newton`, b.steps ? t('detail.newton', { n: b.newton_last, max: b.newton_most }) : t('detail.noStep'));
     const said = announcement(m, b, ui.announced);
     if (said) news.push(said);
   }
@@ -69,7 +76,7 @@ function updateStatus(s, pace) {
   if (pace.playing) {
     clock += ` · ${s.step < pace.ffSteps ? t('transport.fast') : pace.rate === Infinity ? t('transport.speedMax') : t('transport.rate', { n: fmtSig(pace.rate, 2) })}`;
   }
-  setText('clock', clock);
+  setTextOf('clock', clock);
   updatePlayButton($('play'), pace.playing, api.guard((f) => f.done()));
   // One sentence per ball thrown: the article's two, then the halves' with the switch on.
   const said = s.models.map((m) => `${t(`card.${m}`)}: ${t(`outcome.${s[m].outcome}`)}, ${ballDetail(m, s[m], p)}.`);
@@ -106,17 +113,14 @@ function updateEnergyText(s, pl) {
   const models = s.models;
   const xt = pl.xTilde;
   const sameXt = models.every((m) => pl[m].x_tilde === pl[models[0]].x_tilde);
-  setText('xt-value', sameXt ? fmtPosition(xt) : models.map((m) => `${t(`card.${m}`)} ${fmtPosition(pl[m].x_tilde)}`).join(' · '));
-  for (const m of models) setText(`min-${m}`, where(pl[m].minimizer, p));
-  setText('energy-mode', plotMode(s, pl));
-  const c = $('energy');
-  c.setAttribute('aria-valuemin', String(pl.x0));
-  c.setAttribute('aria-valuemax', String(pl.x1));
-  c.setAttribute('aria-valuenow', String(xt));
-  c.setAttribute(
-    'aria-valuetext',
-    t('energy.valuetext', { x: fmtPosition(xt), pen: where(pl.penalty.minimizer, p), ipc: where(pl.ipc.minimizer, p) }),
-  );
+  setTextOf('xt-value', sameXt ? fmtPosition(xt) : models.map((m) => `${t(`card.${m}`)} ${fmtPosition(pl[m].x_tilde)}`).join(' · '));
+  for (const m of models) setTextOf(`min-${m}`, where(pl[m].minimizer, p));
+  setTextOf('energy-mode', plotMode(s, pl));
+  setTextOf('energy', String(pl.x0), 'aria-valuemin');
+  setTextOf('energy', String(pl.x1), 'aria-valuemax');
+  setTextOf('energy', String(xt), 'aria-valuenow');
+  const said = { x: fmtPosition(xt), pen: where(pl.penalty.minimizer, p), ipc: where(pl.ipc.minimizer, p) };
+  setTextOf('energy', t('energy.valuetext', said), 'aria-valuetext');
 }
 
 /**
@@ -126,6 +130,7 @@ function updateEnergyText(s, pl) {
  */
 export function mount(root, figure) {
   let restarts = -1;
+  paintCards();
   return {
     /** What the words say: the throw, its pace, what the energy plot shows, the language. */
     key(state) {

@@ -7,7 +7,7 @@
 
 import * as api from './api.js';
 import { t, fmtSig, fmtPosition, getLang } from './i18n.js';
-import { el, fmtSignedLength, fmtPrefixed } from './chart.js';
+import { el, fmtSignedLength, fmtPrefixed, setText } from './chart.js';
 
 import { MODELS as TABLE, MODEL_NAMES, look, paintMarker } from './models.js';
 import { endWords } from './outcome.js';
@@ -64,20 +64,22 @@ function build(root) {
 
 /** The controls' words and state for ball `m` at step `step` of `steps`. */
 function labelControls(d, m, step, steps, follow) {
-  for (const [k, b] of d.modelButtons) b.querySelector('.seg-label').textContent = t(`ball.${k}`);
-  d.range.max = String(Math.max(1, steps));
-  d.range.value = String(Math.max(1, step));
-  d.range.disabled = steps === 0;
-  d.prev.disabled = steps === 0 || step <= 1;
-  d.next.disabled = steps === 0 || step >= steps;
-  d.rangeLabel.textContent = steps ? t('trace.stepOf', { step, steps }) : t('trace.noStep');
-  d.range.setAttribute('aria-valuetext', d.rangeLabel.textContent);
-  d.latest.textContent = t('trace.latest');
-  d.latest.setAttribute('aria-pressed', String(follow));
-  d.impact.textContent = t('trace.impact');
-  d.impact.disabled = steps === 0;
-  d.clip.textContent = t('trace.clipped');
-  d.clip.hidden = !look(m).clipsByCcd;
+  for (const [k, b] of d.modelButtons) setText(b.querySelector('.seg-label'), t(`ball.${k}`));
+  const at = (e, prop, v) => e[prop] !== v && (e[prop] = v);
+  at(d.range, 'max', String(Math.max(1, steps)));
+  at(d.range, 'value', String(Math.max(1, step)));
+  at(d.range, 'disabled', steps === 0);
+  at(d.prev, 'disabled', steps === 0 || step <= 1);
+  at(d.next, 'disabled', steps === 0 || step >= steps);
+  const where = steps ? t('trace.stepOf', { step, steps }) : t('trace.noStep');
+  setText(d.rangeLabel, where);
+  setText(d.range, where, 'aria-valuetext');
+  setText(d.latest, t('trace.latest'));
+  setText(d.latest, String(follow), 'aria-pressed');
+  setText(d.impact, t('trace.impact'));
+  at(d.impact, 'disabled', steps === 0);
+  setText(d.clip, t('trace.clipped'));
+  at(d.clip, 'hidden', !look(m).clipsByCcd);
 }
 
 /** A number cell: `textOut` shown, the exact value in data-v, its column in data-field. */

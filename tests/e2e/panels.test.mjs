@@ -236,3 +236,37 @@ test('dragging k with the mouse, the energy plot is drawn over its kept axes and
     await context.close();
   }
 });
+
+test('dragging k with the mouse, the page writes no attribute unchanged and replaces no text: words change in place', async () => {
+  const { page, context, consoleErrors } = await openPage(browser, { width: 1280, height: 800, locale: 'en-US' });
+  try {
+    await nextFrames(page, 4);
+    await page.evaluate(() => {
+      window.__writes = [];
+      const name = (n) => {
+        const e = n.nodeType === Node.ELEMENT_NODE ? n : n.parentElement;
+        return `${e.tagName.toLowerCase()}${e.id ? `#${e.id}` : ''}.${typeof e.className === 'string' ? e.className.split(' ')[0] : ''}`;
+      };
+      window.__writesObserver = new MutationObserver((records) => {
+        for (const r of records) {
+          if (r.type === 'childList') window.__writes.push(`children of ${name(r.target)}`);
+          else if (r.target.getAttribute(r.attributeName) === r.oldValue) window.__writes.push(`${r.attributeName} of ${name(r.target)}, unchanged`);
+        }
+      });
+      window.__writesObserver.observe(document.body, { subtree: true, childList: true, attributes: true, attributeOldValue: true });
+    });
+    const kBefore = (await page.evaluate(() => window.ipcWall.getState())).params.k;
+    await dragSlider(page, '#p-k', 0.5);
+    await nextFrames(page, 4);
+    const writes = await page.evaluate(() => {
+      window.__writesObserver.takeRecords();
+      window.__writesObserver.disconnect();
+      return [...new Set(window.__writes)];
+    });
+    assert.notEqual((await page.evaluate(() => window.ipcWall.getState())).params.k, kBefore, 'the drag moved k');
+    assert.deepEqual(writes, []);
+    assert.deepEqual(consoleErrors, []);
+  } finally {
+    await context.close();
+  }
+});
