@@ -121,7 +121,7 @@ test('dragging k with the mouse, the regime section off screen changes only the 
     // IPC, does not) and the cells (the API's map is the new k's). Nothing drawn, no legend or
     // status rebuilt, no text or attribute written again unchanged.
     assert.ok(mutations.length > 0, 'the caption followed k');
-    assert.deepEqual([...new Set(mutations)], ['regime-left span.map-params childList']);
+    assert.deepEqual([...new Set(mutations)], ['regime-left span.map-params characterData']);
     const caption = await page.evaluate(async (k) => {
       const { t, fmtPow, withUnit } = await import('./www/i18n.js');
       return t('regime.caption.penalty', { k: withUnit(fmtPow(k, 3), 'N/m') });
