@@ -1,6 +1,7 @@
 //! The regime map: two models' outcomes over launch speed × time step, on log axes, for the
 //! current k, d̂, κ and wall (by default the article's two, penalty and IPC; any of the four
-//! models in either panel). Filled progressively so the page never blocks a frame.
+//! models in either panel). Filled progressively so the page never blocks a frame, whole or in
+//! parts of interleaved rows that two workers compute side by side.
 
 use crate::model::Model;
 use crate::params::{Field, Params};
@@ -50,13 +51,57 @@ impl Cell {
     }
 }
 
-/// A v0 × h map, filled row by row (h outer, v0 inner).
+/// The rows of the map a part computes: rows `j` with `j % stride == offset`. Interleaved, not
+/// contiguous, because a row's cost depends strongly on its h: each part gets its share of the
+/// slow rows, so parts computed side by side (one per worker) finish together.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Rows {
+    offset: usize,
+    stride: usize,
+}
+
+impl Rows {
+    /// Every row: the whole map.
+    pub const ALL: Rows = Rows { offset: 0, stride: 1 };
+
+    /// Rows `offset`, `offset + stride`, …; `None` unless `offset < stride`.
+    pub fn new(offset: usize, stride: usize) -> Option<Self> {
+        (offset < stride).then_some(Self { offset, stride })
+    }
+
+    pub fn offset(&self) -> usize {
+        self.offset
+    }
+
+    pub fn stride(&self) -> usize {
+        self.stride
+    }
+
+    /// How many of the `n` rows of a map are in this part.
+    pub fn count(&self, n: usize) -> usize {
+        (n + self.stride - 1 - self.offset) / self.stride
+    }
+
+    /// The map's row of this part's `r`-th row.
+    pub fn row(&self, r: usize) -> usize {
+        self.offset + r * self.stride
+    }
+
+    /// This part's row index of the map's row `j`, if `j` is one of its rows.
+    pub fn index(&self, j: usize) -> Option<usize> {
+        (j % self.stride == self.offset).then(|| j / self.stride)
+    }
+}
+
+/// A v0 × h map, filled row by row (h outer, v0 inner): the whole map, or only some of its rows
+/// (a part, see [`Rows`]), whose cells are bit for bit those of the whole map.
 #[derive(Clone, Debug)]
 pub struct RegimeMap {
     params: Params,
     models: [Model; 2],
     pub v0: LogAxis,
     pub h: LogAxis,
+    rows: Rows,
     cells: Vec<Cell>,
 }
 
@@ -76,8 +121,15 @@ impl RegimeMap {
             models,
             v0: LogAxis { min: rv.min, max: rv.max, n },
             h: LogAxis { min: rh.min, max: rh.max, n },
+            rows: Rows::ALL,
             cells: Vec::with_capacity(n * n),
         }
+    }
+
+    /// This empty map reduced to the part of its rows `rows`.
+    pub fn part(self, rows: Rows) -> Self {
+        let cells = Vec::with_capacity(self.v0.n * rows.count(self.h.n));
+        Self { rows, cells, ..self }
     }
 
     /// The parameters of cell `(i, j)`: v0 from column `i`, h from row `j`.
@@ -85,21 +137,23 @@ impl RegimeMap {
         Params { v0: self.v0.value(i), h: self.h.value(j), ..self.params }
     }
 
-    /// Computes up to `max_cells` more cells; returns whether the map is complete.
+    /// The parameters of this part's `idx`-th cell (row-major over its rows).
+    fn nth_params(&self, idx: usize) -> Params {
+        self.cell_params(idx % self.v0.n, self.rows.row(idx / self.v0.n))
+    }
+
+    /// Computes up to `max_cells` more cells; returns whether the map (or part) is complete.
     pub fn fill(&mut self, max_cells: usize) -> bool {
-        let total = self.v0.n * self.h.n;
-        let mut left = max_cells.min(total - self.cells.len());
+        let mut left = max_cells.min(self.cell_count() - self.cells.len());
         while left >= LANES {
             let idx = self.cells.len();
-            let params =
-                std::array::from_fn(|k| self.cell_params((idx + k) % self.v0.n, (idx + k) / self.v0.n));
+            let params = std::array::from_fn(|k| self.nth_params(idx + k));
             let cells = self.lanes(&params);
             self.cells.extend(cells);
             left -= LANES;
         }
         for _ in 0..left {
-            let idx = self.cells.len();
-            let p = self.cell_params(idx % self.v0.n, idx / self.v0.n);
+            let p = self.nth_params(self.cells.len());
             let cell = self.one(&p);
             self.cells.push(cell);
         }
@@ -128,17 +182,29 @@ impl RegimeMap {
     }
 
     pub fn is_complete(&self) -> bool {
-        self.cells.len() == self.v0.n * self.h.n
+        self.cells.len() == self.cell_count()
     }
 
-    /// The cells computed so far, row-major (index `j · n_v0 + i`).
+    /// How many cells the map (or part) has when complete.
+    pub fn cell_count(&self) -> usize {
+        self.v0.n * self.rows.count(self.h.n)
+    }
+
+    /// The cells computed so far, row-major over this part's rows (index `r · n_v0 + i` for its
+    /// `r`-th row; the whole map's `j · n_v0 + i`).
     pub fn cells(&self) -> &[Cell] {
         &self.cells
     }
 
-    /// Cell `(i, j)`, if computed.
+    /// Cell `(i, j)` of the map, if computed and in this part.
     pub fn cell(&self, i: usize, j: usize) -> Option<&Cell> {
-        self.cells.get(j * self.v0.n + i)
+        let r = self.rows.index(j)?;
+        (i < self.v0.n).then(|| self.cells.get(r * self.v0.n + i)).flatten()
+    }
+
+    /// The rows this map computes.
+    pub fn rows(&self) -> Rows {
+        self.rows
     }
 
     /// The parameters the map was made for.

@@ -11,7 +11,7 @@ use crate::format::shortest;
 use crate::integrator::{Iterate, Model, TraceSummary};
 use crate::params::{echo, Field, ParamError, Params, Spec};
 use crate::recording::{Ball, BallState, Recording, StepAgainstWall, TRACE_WINDOW};
-use crate::regime::RegimeMap;
+use crate::regime::{RegimeMap, Rows};
 use crate::sim::{Horizon, Outcome};
 use crate::{landscape, plot, plot_canvas, table};
 
@@ -588,6 +588,19 @@ pub fn test_panic() {
     panic!("ipc-wall: deliberate panic for the recovery test");
 }
 
+/// An empty map for [`Regime::new`] and [`Regime::part`].
+fn regime_map(params: JsValue, n: usize, models: Option<Vec<String>>) -> Result<RegimeMap, JsError> {
+    if !(1..=256).contains(&n) {
+        return Err(JsError::new(&format!("n = {n} is out of range; allowed: 1 to 256 cells per axis")));
+    }
+    let models = match models.as_deref() {
+        None => Model::BOTH,
+        Some([a, b]) => [model(a)?, model(b)?],
+        Some(_) => return Err(JsError::new("models must name two models, one per panel")),
+    };
+    Ok(RegimeMap::with_models(&apply(&Params::default(), &params)?, n, models))
+}
+
 /// The regime map: two models' outcomes over v0 × h (log axes, the sliders' ranges), filled
 /// a few milliseconds at a time so no frame is blocked.
 #[wasm_bindgen]
@@ -599,15 +612,30 @@ impl Regime {
     /// models named in `models` (left panel, right panel; absent: `["penalty", "ipc"]`).
     #[wasm_bindgen(constructor)]
     pub fn new(params: JsValue, n: usize, models: Option<Vec<String>>) -> Result<Regime, JsError> {
-        if !(1..=256).contains(&n) {
-            return Err(JsError::new(&format!("n = {n} is out of range; allowed: 1 to 256 cells per axis")));
-        }
-        let models = match models.as_deref() {
-            None => Model::BOTH,
-            Some([a, b]) => [model(a)?, model(b)?],
-            Some(_) => return Err(JsError::new("models must name two models, one per panel")),
-        };
-        Ok(Regime(RegimeMap::with_models(&apply(&Params::default(), &params)?, n, models)))
+        Ok(Regime(regime_map(params, n, models)?))
+    }
+
+    /// Only the rows `j` of that map with `j % stride == offset` (one worker's share): each
+    /// cell bit for bit the whole map's. The arrays below then hold this part's rows alone.
+    pub fn part(
+        params: JsValue,
+        n: usize,
+        models: Option<Vec<String>>,
+        offset: usize,
+        stride: usize,
+    ) -> Result<Regime, JsError> {
+        let rows = Rows::new(offset, stride).ok_or_else(|| {
+            JsError::new(&format!(
+                "offset = {offset}, stride = {stride}: the offset must be below the stride"
+            ))
+        })?;
+        Ok(Regime(regime_map(params, n, models)?.part(rows)))
+    }
+
+    /// `[offset, stride]`: the rows this map computes (`[0, 1]`: all of them).
+    pub fn rows(&self) -> Vec<usize> {
+        let rows = self.0.rows();
+        vec![rows.offset(), rows.stride()]
     }
 
     /// The names of the left and right panels' models.
@@ -641,14 +669,15 @@ impl Regime {
 
     /// Fraction of cells computed, in [0, 1].
     pub fn progress(&self) -> f64 {
-        self.0.cells().len() as f64 / (self.0.v0.n * self.0.h.n) as f64
+        self.0.cells().len() as f64 / self.0.cell_count() as f64
     }
 
     /// Per cell of panel `panel` (0 left, 1 right), row-major (`j · n + i`, h rows, v0
-    /// columns): 0 not computed yet, 1 the ball stopped, 2 it went through.
+    /// columns; of a part, its rows alone in order): 0 not computed yet, 1 the ball stopped,
+    /// 2 it went through.
     pub fn outcomes(&self, panel: usize) -> Result<js_sys::Uint8Array, JsError> {
         let p = panel_index(panel)?;
-        let mut out = vec![0u8; self.0.v0.n * self.0.h.n];
+        let mut out = vec![0u8; self.0.cell_count()];
         for (o, c) in out.iter_mut().zip(self.0.cells()) {
             *o = if c.through(p) { 2 } else { 1 };
         }
@@ -659,7 +688,7 @@ impl Regime {
     /// negative once it reached the wall); NaN where not computed yet.
     pub fn gaps(&self, panel: usize) -> Result<Float64Array, JsError> {
         let p = panel_index(panel)?;
-        let mut out = vec![f64::NAN; self.0.v0.n * self.0.h.n];
+        let mut out = vec![f64::NAN; self.0.cell_count()];
         for (o, c) in out.iter_mut().zip(self.0.cells()) {
             *o = c.gap(p);
         }
@@ -677,7 +706,7 @@ impl Regime {
             Outcome::Through => 2.0,
             Outcome::Flying => 3.0,
         };
-        let mut out = vec![0.0; 6 * self.0.v0.n * self.0.h.n];
+        let mut out = vec![0.0; 6 * self.0.cell_count()];
         for (o, c) in out.chunks_exact_mut(6).zip(self.0.cells()) {
             for (o, r) in o.chunks_exact_mut(3).zip(&c.0) {
                 o.copy_from_slice(&[code(r.outcome), r.xmax_minus_wall, f64::from(r.newton_max)]);
@@ -709,9 +738,9 @@ impl Regime {
     }
 
     /// Cell `(i, j)` as `{v0, h, <left model>: {outcome, xmax_minus_wall_m, newton_max},
-    /// <right model>: {…}}`, or `undefined` if it is not computed yet.
+    /// <right model>: {…}}`, or `undefined` if it is not computed yet (or not in this part).
     pub fn cell(&self, i: usize, j: usize) -> JsValue {
-        let Some(c) = (i < self.0.v0.n).then(|| self.0.cell(i, j)).flatten() else {
+        let Some(c) = self.0.cell(i, j) else {
             return JsValue::UNDEFINED;
         };
         let result = |r: &crate::sim::ThrowResult| {

@@ -2,7 +2,7 @@
 //! each cell must still be, bit for bit, the throw a reader gets by setting that v0 and h.
 #![cfg(not(target_arch = "wasm32"))]
 
-use ipc_wall::regime::{RegimeMap, LANES};
+use ipc_wall::regime::{RegimeMap, Rows, LANES};
 use ipc_wall::{Horizon, Model, Params, Simulation};
 use proptest::prelude::*;
 
@@ -78,4 +78,41 @@ fn the_halves_alone_at_the_slow_corner_are_exact_too() {
             assert_eq!(got.xmax_minus_wall.to_bits(), want.xmax_minus_wall.to_bits());
         }
     }
+}
+
+/// Two workers each compute every other row: the map put together from the two parts must be
+/// the whole map, cell for cell and bit for bit. n = 7 gives the parts unequal row counts and
+/// lanes across their row ends; a small d̂ and a large κ make the contact phases long.
+#[test]
+fn a_map_put_together_from_its_interleaved_parts_is_the_whole_map() {
+    let p = Params { k: 1e6, dhat: 1e-6, kappa: 1e7, ..Params::default() };
+    for (n, models) in [(12, Model::BOTH), (7, Model::BOTH), (7, [Model::BarrierAlone, Model::Penalty])] {
+        let mut whole = RegimeMap::with_models(&p, n, models);
+        while !whole.fill(LANES + 1) {}
+        let parts = [0, 1].map(|offset| {
+            let mut part = RegimeMap::with_models(&p, n, models).part(Rows::new(offset, 2).unwrap());
+            while !part.fill(2 * LANES + 3) {}
+            part
+        });
+        assert_eq!(parts.each_ref().map(|m| m.cells().len()), [n / 2 + n % 2, n / 2].map(|rows| rows * n));
+        for j in 0..n {
+            let (part, other) = (&parts[j % 2], &parts[1 - j % 2]);
+            assert!(other.cell(0, j).is_none(), "row {j} is not the other part's");
+            for i in 0..n {
+                let (got, want) = (part.cell(i, j).unwrap(), whole.cell(i, j).unwrap());
+                assert_eq!(got, want, "n = {n}, cell ({i}, {j})");
+                for (g, w) in got.0.iter().zip(&want.0) {
+                    assert_eq!(g.xmax_minus_wall.to_bits(), w.xmax_minus_wall.to_bits());
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn a_part_needs_its_offset_below_its_stride() {
+    assert_eq!(Rows::new(2, 2), None);
+    assert_eq!(Rows::new(0, 0), None);
+    let rows = Rows::new(1, 3).unwrap();
+    assert_eq!((rows.count(7), rows.row(2), rows.index(7), rows.index(6)), (2, 7, Some(2), None));
 }

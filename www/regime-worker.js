@@ -1,12 +1,14 @@
 // The heavy work, off the page's thread: the regime map and the live table, computed by the same
-// wasm as the page (so every cell equals the figure's own throw, bit for bit). One job at a time:
-// a new map replaces the one in flight, never queues behind it. The map is computed in slices
-// of a few milliseconds so that a new message is read between two slices.
+// wasm as the page (so every cell equals the figure's own throw, bit for bit). Two of these run
+// side by side (www/offload.js), each computing its part of the map's rows (`rows`: [offset,
+// stride], Regime.part). One job at a time: a new map replaces the one in flight, never queues
+// behind it. The map is computed in slices of a few milliseconds so that a new message is read
+// between two slices.
 //
-// In:  {kind: 'init', module} first, then {kind: 'map', gen, params, models, sizes: [32, 128]} · {kind: 'table', gen, params} ·
+// In:  {kind: 'init', module} first, then {kind: 'map', gen, params, models, sizes: [32, 128], rows} · {kind: 'table', gen, params} ·
 //      {kind: 'memory', gen} · {kind: 'pause', paused} (the figure is out of view: the map in
 //      flight waits where it is)
-// Out: {kind: 'grid', gen, grid, fill_ms} (typed arrays transferred) · {kind: 'progress', gen,
+// Out: {kind: 'grid', gen, grid, fill_ms} (this part's rows; typed arrays transferred) · {kind: 'progress', gen,
 //      n, progress} · {kind: 'table', gen, rows, csv} · {kind: 'memory', gen, bytes} ·
 //      {kind: 'error', message}
 
@@ -18,7 +20,7 @@ const PROGRESS_MS = 100;
 // The page's compiled module comes first ({kind: 'init', module}): no second download.
 let gotModule;
 const loaded = new Promise((resolve) => (gotModule = resolve)).then((module) => init(module ? { module_or_path: module } : undefined));
-let job = null; // {gen, params, models, sizes, size, regime, fill_ms, posted}
+let job = null; // {gen, params, models, sizes, rows, size, regime, fill_ms, posted}
 let scheduled = false;
 let paused = false;
 // A message to ourselves: yields to the next message without setTimeout's 4 ms clamp.
@@ -36,9 +38,9 @@ function fail(e) {
   self.postMessage({ kind: 'error', message: String(e?.message ?? e) });
 }
 
-function startMap({ gen, params, models, sizes }) {
+function startMap({ gen, params, models, sizes, rows }) {
   job?.regime?.free();
-  job = { gen, params, models, sizes, size: 0, regime: null, fill_ms: {}, posted: 0 };
+  job = { gen, params, models, sizes, rows, size: 0, regime: null, fill_ms: {}, posted: 0 };
   schedule();
 }
 
@@ -58,7 +60,7 @@ function work() {
   if (!j || paused) return;
   try {
     const n = j.sizes[j.size];
-    j.regime ??= new Regime(j.params, n, j.models);
+    j.regime ??= Regime.part(j.params, n, j.models, ...j.rows);
     const t0 = performance.now();
     const done = j.regime.fill(SLICE_MS);
     j.fill_ms[`n${n}`] = (j.fill_ms[`n${n}`] ?? 0) + performance.now() - t0;

@@ -90,6 +90,49 @@ test('either panel shows any of the four models, picked by the reader, cell for 
   }
 });
 
+test('two workers compute the map, each its rows, and the page puts together the direct map', async () => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  // Counts the workers started and the map requests each gets (four cores: the page starts two).
+  await context.addInitScript(() => {
+    Object.defineProperty(Navigator.prototype, 'hardwareConcurrency', { get: () => 4 });
+    window.__workers = [];
+    const Real = window.Worker;
+    window.Worker = class extends Real {
+      constructor(...args) {
+        super(...args);
+        const seen = { rows: [] };
+        window.__workers.push(seen);
+        const post = this.postMessage.bind(this);
+        this.postMessage = (msg, ...rest) => {
+          if (msg?.kind === 'map') seen.rows.push(String(msg.rows));
+          return post(msg, ...rest);
+        };
+      }
+    };
+  });
+  const page = await context.newPage();
+  try {
+    await page.goto(`${baseUrl}?dhat=2e-6&kappa=1e6`);
+    await page.evaluate(() => window.ipcWall.ready);
+    const r = await mapEqualsDirect(page);
+    assert.equal(r.worker, true, 'computed in the workers');
+    assert.ok(r.through > 0 && r.through < r.cells, 'both outcomes on the map');
+    assert.equal(r.differ, 0, 'the joined map is the direct map, cell for cell');
+    const workers = await page.evaluate(() => window.__workers);
+    assert.equal(workers.length, 2, 'two workers');
+    assert.deepEqual(
+      workers.map((w) => w.rows.at(-1)),
+      ['0,2', '1,2'],
+      'each computes every other row',
+    );
+    // Their wasm memory together, for the benchmark.
+    const bytes = await page.evaluate(() => window.ipcWall.regime().workerMemory());
+    assert.ok(bytes >= 2 * 65536 && bytes % 65536 === 0, `${bytes} bytes`);
+  } finally {
+    await context.close();
+  }
+});
+
 test('a change during a fill gives the new map, never old and new together', async () => {
   const { page, context, consoleErrors } = await openPage(browser);
   try {
