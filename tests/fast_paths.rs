@@ -60,3 +60,35 @@ fn a_coasted_throw_is_the_throw_stepped_one_solve_at_a_time() {
         }
     }
 }
+
+/// At small d̂ and κ the CCD line search glues the IPC ball to the face at rest, and every
+/// step after repeats the last until the duration cap: `run` jumps over those repeats
+/// (`Simulation::skip_repeats`), and the result is still the throw stepped one solve at a time.
+#[test]
+fn a_throw_glued_to_the_face_skips_to_the_cap_bit_for_bit() {
+    let mut glued = 0;
+    for (v0, h) in [(97.3, 1.02e-4), (3.25, 1.02e-4), (0.103, 4.84e-4), (18.3, 2.23e-4)] {
+        let p = Params { kappa: 251.0, dhat: 1.6e-5, ..Params::default() }
+            .with_v0(v0)
+            .unwrap()
+            .with_h(h)
+            .unwrap();
+        for horizon in [Horizon::UntilDecided, Horizon::Steps(5000)] {
+            let mut stepped = Simulation::new(&p, Model::Ipc, horizon).with_trace();
+            let mut repeats = 0u64;
+            let mut last = (f64::NAN, f64::NAN);
+            while stepped.step().is_some() {
+                repeats += u64::from((stepped.x(), stepped.v()) == last);
+                last = (stepped.x(), stepped.v());
+            }
+            glued += u64::from(repeats > 1000);
+            let run = Simulation::new(&p, Model::Ipc, horizon).run();
+            assert_eq!(bits(&run), bits(&stepped.result()), "v0 = {v0} h = {h} {horizon:?}");
+            let both = ipc_wall::sim::throw_both(&p, horizon);
+            assert_eq!(bits(&both[1]), bits(&run));
+            let lanes = ipc_wall::sim::throw_both_lanes(&[p, p], horizon);
+            assert_eq!(bits(&lanes[0][1]), bits(&run));
+        }
+    }
+    assert!(glued >= 4, "only {glued} throws dwelt at rest on the face");
+}
