@@ -15,9 +15,11 @@ pub struct FrameCache {
     key: Option<FrameKey>,
 }
 
+/// A canvas taken by another kind of context has no 2d one.
+const NO_2D: &str = "canvas: no 2d context (is it used for WebGL?)";
+
 fn backend(canvas: HtmlCanvasElement) -> Result<CanvasBackend, String> {
-    CanvasBackend::with_canvas_object(canvas)
-        .ok_or_else(|| "canvas: no 2d context (is it used for WebGL?)".into())
+    CanvasBackend::with_canvas_object(canvas).ok_or_else(|| NO_2D.into())
 }
 
 impl FrameCache {
@@ -50,7 +52,7 @@ impl FrameCache {
             .ok()
             .flatten()
             .and_then(|c| c.dyn_into::<CanvasRenderingContext2d>().ok())
-            .ok_or("canvas: no 2d context (is it used for WebGL?)")?;
+            .ok_or(NO_2D)?;
         ctx.draw_image_with_html_canvas_element(&self.canvas, 0.0, 0.0)
             .map_err(|_| "energy plot: the frame could not be copied")?;
         let root = backend(target)?.into_drawing_area();
