@@ -245,6 +245,31 @@ fn a_glued_ball_is_settled_and_stays_put() {
     }
 }
 
+/// At small d̂ and κ the IPC ball is pinned to the face at rest too (its line search's steps no
+/// longer move x): from then on the recording is settled, and every step left leaves it where
+/// it is, to the duration cap.
+#[test]
+fn an_ipc_ball_pinned_to_the_face_is_settled() {
+    let p = Params { kappa: 251.0, dhat: 1.6e-5, ..Params::default() }
+        .with_v0(97.3)
+        .unwrap()
+        .with_h(1.02e-4)
+        .unwrap();
+    let mut r = Recording::new(&p, &[Model::Ipc]);
+    let mut settled_at = None;
+    while r.step() {
+        if r.settled() && settled_at.is_none() {
+            settled_at = Some(r.step_count());
+        }
+    }
+    let at = settled_at.expect("the pinned IPC ball waits out the cap at rest");
+    let ipc = r.ball(Model::Ipc).unwrap();
+    assert!(at < 100 && ipc.steps() > 5000, "settled at step {at} of {}", ipc.steps());
+    let pinned = ipc.positions()[at - 1];
+    assert!(pinned < p.wall && p.wall - pinned < 1e-9, "on the face, in front of it: {pinned}");
+    assert!(ipc.positions()[at - 1..].iter().all(|&x| x == pinned), "still from then on");
+}
+
 /// The trace's reading of a step comes from the core: CCD's clipped steps, accepted as
 /// clipped, each keep 1 − s of the distance (the geometric approach), and `halvings` is how
 /// many times backtracking halved α.
