@@ -220,19 +220,24 @@ fn the_sides_of_the_wall() {
     }
 }
 
-/// After its impact the CCD-alone ball sits on the face with v = 0 and no force: the rest of
-/// its throw changes nothing but the clock, and the recording says so (the page then takes
-/// those steps at once). Until then, nothing is settled.
-#[test]
-fn a_glued_ball_is_settled_and_stays_put() {
-    let mut r = Recording::new(&Params::default(), &Model::ALL);
+/// Steps `r` to its end; returns the step count at which it was first settled.
+fn step_to_end(r: &mut Recording) -> Option<usize> {
     let mut settled_at = None;
     while r.step() {
         if r.settled() && settled_at.is_none() {
             settled_at = Some(r.step_count());
         }
     }
-    let at = settled_at.expect("the CCD-alone ball waits out the cap at rest");
+    settled_at
+}
+
+/// After its impact the CCD-alone ball sits on the face with v = 0 and no force: the rest of
+/// its throw changes nothing but the clock, and the recording says so (the page then takes
+/// those steps at once). Until then, nothing is settled.
+#[test]
+fn a_glued_ball_is_settled_and_stays_put() {
+    let mut r = Recording::new(&Params::default(), &Model::ALL);
+    let at = step_to_end(&mut r).expect("the CCD-alone ball waits out the cap at rest");
     let ccd = r.ball(Model::CcdAlone).unwrap();
     assert!(at < 20 && ccd.steps() > 100, "settled at step {at} of {}", ccd.steps());
     let wall = Params::default().wall;
@@ -256,13 +261,7 @@ fn an_ipc_ball_pinned_to_the_face_is_settled() {
         .with_h(1.02e-4)
         .unwrap();
     let mut r = Recording::new(&p, &[Model::Ipc]);
-    let mut settled_at = None;
-    while r.step() {
-        if r.settled() && settled_at.is_none() {
-            settled_at = Some(r.step_count());
-        }
-    }
-    let at = settled_at.expect("the pinned IPC ball waits out the cap at rest");
+    let at = step_to_end(&mut r).expect("the pinned IPC ball waits out the cap at rest");
     let ipc = r.ball(Model::Ipc).unwrap();
     assert!(at < 100 && ipc.steps() > 5000, "settled at step {at} of {}", ipc.steps());
     let pinned = ipc.positions()[at - 1];
