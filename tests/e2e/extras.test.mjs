@@ -67,7 +67,10 @@ test('the live table equals the CLI’s CSV, number for number, and Copy as CSV 
     }
     // The article's own rows, as it prints them.
     await page.evaluate(() => window.ipcWall.set({ h: 0.01, k: 1e4, dhat: 1e-3, kappa: 1e4, thickness: 0.02 }));
-    await nextFrames(page);
+    // The rows come from the worker, a few frames later on a busy machine.
+    await page
+      .waitForFunction(() => document.querySelector('.article-table tbody td')?.textContent.replace(/\u00a0/g, ' ') === 'stop 5.00 mm', null, { timeout: 15000 })
+      .catch(() => {});
     const text = await page.$$eval('.article-table tbody tr', (trs) => trs.map((tr) => [...tr.children].map((c) => c.textContent.replace(/\u00a0/g, ' '))));
     assert.deepEqual(text[0], ['1', 'stop 5.00 mm', 'stop 0.07 mm', 'gap 166.4 µm, newton 8']);
     assert.deepEqual(text[5], ['50', 'through', 'through', 'gap 2.1 µm, newton 12']);
