@@ -354,8 +354,7 @@ impl Simulation {
     /// thousands of steps at small d̂ and κ). The last step is still taken by
     /// [`Simulation::step`], so the result is bit for bit the stepped throw's.
     fn skip_repeats(&mut self, before: (f64, f64)) {
-        let same = self.x.to_bits() == before.0.to_bits() && self.v.to_bits() == before.1.to_bits();
-        if same && self.trace.is_none() && self.outcome == Outcome::Flying {
+        if same_bits(before, (self.x, self.v)) && self.trace.is_none() && self.outcome == Outcome::Flying {
             self.step = self.step.max(self.cap.saturating_sub(1));
         }
     }
@@ -411,8 +410,14 @@ impl Simulation {
     /// where the barrier's push no longer moves `x` by one ulp. Costs one solve.
     pub fn at_rest(&self) -> bool {
         let (sol, v, _) = self.integrator.step(self.x, self.v, None);
-        sol.x.to_bits() == self.x.to_bits() && v.to_bits() == self.v.to_bits()
+        same_bits((sol.x, v), (self.x, self.v))
     }
+}
+
+/// Whether two states `(x, v)` are the same bit for bit (so `-0.0` differs from `0.0`): then
+/// the steps from them are the same too.
+fn same_bits(a: (f64, f64), b: (f64, f64)) -> bool {
+    a.0.to_bits() == b.0.to_bits() && a.1.to_bits() == b.1.to_bits()
 }
 
 /// What free flight changes; see [`Simulation::flight`].
