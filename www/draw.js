@@ -169,15 +169,59 @@ function measureSoon(canvas, apply) {
   toMeasure.push([canvas, apply]);
 }
 
+// Draft resolution. On a phone-class CPU, committing canvases of 2–3 backing pixels per CSS
+// pixel costs most of a frame by itself, whatever is drawn in them; while a reader drags on
+// such a device, every canvas draws at one backing pixel per CSS pixel, and full resolution
+// comes back when the drag ends (main.js decides when).
+let draft = false;
+const resizers = new Set();
+
+/** Turns draft resolution on or off; each canvas is resized (so cleared and redrawn). */
+export function setDraft(on) {
+  if (on === draft) return;
+  draft = on;
+  for (const resize of resizers) resize();
+}
+
+// A frame interval over LATE_MS (60 Hz misses a frame at 16.7 ms) is late; LATE_FRAMES late
+// ones among the last DRAFT_WINDOW of drags make the device slow.
+const LATE_MS = 24;
+const LATE_FRAMES = 4;
+const DRAFT_WINDOW = 8;
+
 /**
- * A canvas whose backing store follows its CSS box × devicePixelRatio; `draw(ctx, w, h)` is
- * called with the context scaled to CSS pixels; a change of devicePixelRatio resizes it too.
- * `onResize(size)` after each. Returns {size, begin}.
+ * `(now, held) → draft?`, called once per animation frame with its time and whether a slider
+ * is held: draft while one is held, once drags on this device have been seen to miss frames.
+ * The verdict stays for the page's life, so a later drag is in draft from its first move. Only
+ * intervals between two frames of a drag count (the loop may have slept before it).
+ */
+export function draftGovernor() {
+  const late = [];
+  let slow = false;
+  let last = null; // the previous frame's time, while a slider was held
+  return (now, held) => {
+    if (held && last !== null && !slow) {
+      late.push(now - last > LATE_MS);
+      if (late.length > DRAFT_WINDOW) late.shift();
+      slow = late.filter(Boolean).length >= LATE_FRAMES;
+    }
+    last = held ? now : null;
+    return held && slow;
+  };
+}
+
+/** The backing pixels per CSS pixel a canvas is drawn at now. */
+const backingRatio = () => (draft ? Math.min(1, window.devicePixelRatio || 1) : window.devicePixelRatio || 1);
+
+/**
+ * A canvas whose backing store follows its CSS box × devicePixelRatio (× 1 in draft);
+ * `draw(ctx, w, h)` is called with the context scaled to CSS pixels; a change of
+ * devicePixelRatio resizes it too. `onResize(size)` after each. Returns {size, begin}.
  */
 export function hidpiCanvas(canvas, onResize) {
   const size = { w: 0, h: 0, dpr: 1 };
   function apply(w, h) {
-    Object.assign(size, { w, h, dpr: window.devicePixelRatio || 1 });
+    Object.assign(size, { w, h, dpr: backingRatio() });
     sizeCanvas(canvas, w, h, size.dpr);
     onResize?.(size);
   }
@@ -189,7 +233,10 @@ export function hidpiCanvas(canvas, onResize) {
   });
   ro.observe(canvas);
   measureSoon(canvas, apply);
-  watchDpr(() => apply(canvas.clientWidth, canvas.clientHeight));
+  // The CSS box stays as it was measured (clientWidth would round off a fraction of a pixel).
+  const rescale = () => apply(size.w, size.h);
+  watchDpr(rescale);
+  resizers.add(rescale);
   return {
     size,
     /** The 2d context, cleared and scaled to CSS pixels. */

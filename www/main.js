@@ -10,7 +10,7 @@ import { setupSliders, updateSliders, relabelSliders, setupTransport, relabelTra
 import { readUrl, queryFor, linkWith, copyPartial, checkPartial, takeHalves, clip } from './url.js';
 import { MSG, isFramed, postToParent, setupMessages, setupResizePosts, embedSnippet, measureHeight, inView } from './embed.js';
 import { setupShare } from './share.js';
-import { drawCounts } from './draw.js';
+import { drawCounts, setDraft, draftGovernor } from './draw.js';
 import * as scene from './scene.js';
 import * as energy from './energy.js';
 import * as readouts from './readouts.js';
@@ -297,7 +297,11 @@ function updateSimulation(now) {
   return true;
 }
 
+// Draft resolution while a slider is held, on a device too slow for full resolution.
+const draftWanted = draftGovernor();
+
 function frame(now) {
+  setDraft(draftWanted(now, sliderHeld()));
   if (!api.isDead() && ui.state) {
     try {
       drawFrame(now);
