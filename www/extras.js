@@ -4,8 +4,7 @@
 // main.js calls mountExtras(figure) once and gets the panels, each of the one shape (see
 // main.js "panels"), which its one requestAnimationFrame loop updates. This module owns their
 // DOM (#presets and #extras), the worker, and what the panels say to each other (the trace's
-// step, shown and picked on the timeline). It also adds to window.ipcWall: iterates(model,
-// step), trace(), regime().
+// step, shown and picked on the timeline).
 
 import * as api from './api.js';
 import { t, applyStatic } from './i18n.js';
@@ -80,15 +79,6 @@ export function mountExtras(figure) {
   };
   applyStatic(presetsRoot);
   applyStatic(extrasRoot);
-  Object.assign(window.ipcWall, {
-    /** The Newton iterates of step `step` (1-based; 0: the latest) of `model`, from the core. */
-    iterates: (model, step = 0) => api.guard((f) => f.iterates(model, step)),
-    /** The trace panel's step: {model, step, follow, x_tilde}. */
-    trace: () => tracePanel.selection(),
-    /** The regime map: {n, complete, progress, fill_ms, cell(i, j), cellOf(v0, h), v0At(i),
-     * hAt(j), plot()}. */
-    regime: () => panels.regime.api(),
-  });
   const rootOf = { presets: presetsRoot, ...roots };
   return Object.entries(panels).map(([name, panel]) => ({ name, root: rootOf[name], panel }));
 }

@@ -15,9 +15,13 @@ import * as scene from './scene.js';
 import * as energy from './energy.js';
 import * as readouts from './readouts.js';
 import * as numbers from './numbers.js';
-// Issue 4: presets, the solver's trace, the throw over time, the regime map, the table.
-import { mountExtras, pauseExtras } from './extras.js';
 import { MODELS as TABLE, MODEL_NAMES, readModelColors } from './models.js';
+
+// The panels below the figure (presets, the solver's trace, the throw over time, the regime
+// map, the table) are imported, not statically: this module runs once the figure's own 17
+// modules are in, not all 30, and they are built after the figure's first frame.
+const extrasModule = import('./extras.js');
+let extras = null; // that module, once the panels below are built
 
 // The wasm compiles while the page sets itself up (index.html preloads it); api.load waits.
 const compiledWasm = WebAssembly.compileStreaming(fetch(new URL('../pkg/ipc_wall_bg.wasm', import.meta.url)));
@@ -313,7 +317,7 @@ function frame(now) {
   if (wantsFrames()) requestAnimationFrame(frame);
   else {
     seen.looping = false;
-    pauseExtras(true);
+    extras?.pauseExtras(true);
   }
 }
 
@@ -328,7 +332,7 @@ function drawFrame(now) {
   const work = performance.now() - t0 + inputWork;
   // The panels below from the second frame on, so that the figure shows first; the regime
   // map fills until t0 + 10 ms (outside the work time above).
-  const below = firstFrameDrawn ? updatePanels(startedBelow(), ui.state) : { current: false };
+  const below = firstFrameDrawn && extras ? updatePanels(startedBelow(), ui.state) : { current: false };
   // Playing frames between two paced steps do nothing: they count only when they step or draw.
   if (stepped || own.drew || inputWork > 0) recordFrameTime(work, performance.now() - t0 + inputWork);
   inputWork = 0;
@@ -337,6 +341,8 @@ function drawFrame(now) {
     // Navigation to the figure's first drawn frame, for the benchmark (performance.now()
     // counts from the navigation's start).
     performance.mark('ipc-wall:first-frame');
+    // The panels below in a task of their own, once this frame is on screen.
+    setTimeout(() => extrasModule.then(mountBelow, (e) => console.error('the panels below the figure did not load', e)));
   } else if (!readyResolved && below.current && panels.started === panels.below.length) {
     // `ready` once the panels below have drawn too.
     readyResolved = true;
@@ -377,19 +383,32 @@ function mountPanels() {
     entry('readouts', $('figure'), readouts.mount($('figure'), figure), true),
     entry('numbers', $('numbers'), numbers.mount($('numbers'), figure), true),
   ];
-  const io = new IntersectionObserver((entries) => {
-    for (const e of entries) panels.below.find((p) => p.root === e.target).on = e.isIntersecting;
-  }, { rootMargin: PANEL_MARGIN });
-  for (const p of mountExtras(figure)) {
-    panels.below.push(entry(p.name, p.root, p.panel, null));
-    io.observe(p.root);
-  }
   onLangChange(() => {
     for (const p of [...panels.figure, ...panels.below]) {
       p.panel.relabel(getLang());
       p.drawn = null;
     }
   });
+}
+
+/** Mounts the panels below the figure (`mod`: extras.js), watched by one IntersectionObserver. */
+function mountBelow(mod) {
+  extras = mod;
+  const io = new IntersectionObserver((entries) => {
+    for (const e of entries) panels.below.find((p) => p.root === e.target).on = e.isIntersecting;
+  }, { rootMargin: PANEL_MARGIN });
+  for (const p of mod.mountExtras(figure)) {
+    panels.below.push(entry(p.name, p.root, p.panel, null));
+    io.observe(p.root);
+  }
+  if (!seen.looping) mod.pauseExtras(true);
+}
+
+/** The panel below the figure `name`; an Error before they are built (`ready` waits). */
+function belowPanel(name) {
+  const p = panels.below.find((q) => q.name === name);
+  if (!p) throw new Error('the panels below the figure are not built yet; await window.ipcWall.ready');
+  return p.panel;
 }
 
 /** The figure's panel `name`. */
@@ -477,7 +496,7 @@ function wake() {
   if (seen.looping || !wantsFrames()) return;
   seen.looping = true;
   ui.lastTime = null;
-  pauseExtras(false);
+  extras?.pauseExtras(false);
   requestAnimationFrame(frame);
 }
 
@@ -530,10 +549,11 @@ function setupVisibility() {
 //                         outcome, xmax_minus_wall_m, newton_max}].
 //   iterates(model, step) The Newton iterates of step `step` (1-based; 0: the latest) of model
 //                         "penalty" | "ipc": [{x, energy, gradient, dx, distance, alpha_ccd,
-//                         ccd_clipped, alpha, halvings, converged}] (www/extras.js).
+//                         ccd_clipped, alpha, halvings, converged}].
 //   trace()               The trace panel's step: {model, step, follow, x_tilde}.
 //   regime()              The regime map (128 × 128, v0 × h): {n, complete, progress, fill_ms,
-//                         cell(i, j), cellOf(v0, h), v0At(i), hAt(j), plot()}.
+//                         cell(i, j), cellOf(v0, h), v0At(i), hAt(j), plot()}. trace() and
+//                         regime() throw until the panels below the figure are built (ready).
 //   __frameTimes(from)    For benchmarks: {next, work, whole}, the times (ms) of the frames
 //                         numbered from `from` on (of the latest 600 that stepped or drew):
 //                         the figure's own work, and the whole frame with the panels.
@@ -612,6 +632,13 @@ window.ipcWall = {
     return { x_tilde: pl.xTilde, following: ui.xTildeUser === null && ui.plotStep === 0, step: ui.plotStep, models, ...figurePanel('energy').view() };
   },
   table: () => api.guard((f) => f.table()),
+  /** The Newton iterates of step `step` (1-based; 0: the latest) of `model`, from the core. */
+  iterates: (model, step = 0) => api.guard((f) => f.iterates(model, step)),
+  /** The trace panel's step: {model, step, follow, x_tilde}. */
+  trace: () => belowPanel('trace').selection(),
+  /** The regime map: {n, complete, progress, fill_ms, cell(i, j), cellOf(v0, h), v0At(i),
+   * hAt(j), plot()}. */
+  regime: () => belowPanel('regime').api(),
   /** Test hook: draws so far per canvas id (a canvas is drawn only when its inputs change). */
   __draws: () => ({ ...drawCounts }),
   /** Test hook: what the scene's latest frame drew (scene.js `drawn`). */

@@ -1,0 +1,49 @@
+// The figure's first frame does not wait for the panels below it: their module (extras.js,
+// with the regime map, the trace, the timeline, the table) is imported, not statically, and
+// they are built after that frame.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { useBrowser, baseUrl, watchPage } from './harness.mjs';
+
+const browser = useBrowser();
+
+test('the figure draws its first frame while the panels below are still on their way', async () => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  let letThrough;
+  const held = new Promise((resolve) => (letThrough = resolve));
+  await context.route('**/www/extras.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  const page = await context.newPage();
+  const { consoleErrors } = watchPage(page);
+  try {
+    await page.goto(baseUrl, { waitUntil: 'domcontentloaded' });
+    await page.waitForFunction(() => performance.getEntriesByName('ipc-wall:first-frame').length === 1);
+    await page.waitForFunction(() => window.ipcWall.__draws().scene >= 1 && window.ipcWall.__draws().energy >= 1);
+    const before = await page.evaluate(async () => {
+      let regime;
+      try {
+        regime = window.ipcWall.regime();
+      } catch (e) {
+        regime = e.message;
+      }
+      const ready = await Promise.race([window.ipcWall.ready.then(() => true), new Promise((r) => setTimeout(() => r(false), 300))]);
+      return { regime: String(regime), ready, state: window.ipcWall.getState().params.v0, table: document.querySelector('#extras table') !== null };
+    });
+    assert.equal(before.state, 5, 'the figure runs at the article defaults');
+    assert.match(before.regime, /not built yet; await window\.ipcWall\.ready/);
+    assert.equal(before.ready, false, 'not ready without the panels below');
+    assert.equal(before.table, false);
+
+    letThrough();
+    await page.evaluate(() => window.ipcWall.ready);
+    const after = await page.evaluate(() => ({ n: window.ipcWall.regime().n, table: document.querySelector('#extras table') !== null }));
+    assert.deepEqual(after, { n: 128, table: true }, 'built once their module came');
+    assert.deepEqual(consoleErrors, []);
+  } finally {
+    letThrough();
+    await context.close();
+  }
+});
