@@ -170,43 +170,49 @@ function measureSoon(canvas, apply) {
 }
 
 // Draft resolution. On a phone-class CPU, committing canvases of 2–3 backing pixels per CSS
-// pixel costs most of a frame by itself, whatever is drawn in them; while a reader drags on
-// such a device, every canvas draws at one backing pixel per CSS pixel, and full resolution
-// comes back when the drag ends (main.js decides when).
+// pixel costs most of a frame by itself, whatever is drawn in them. On such a device, while the
+// picture moves (a slider is held, or the throw plays), every canvas draws at one backing pixel
+// per CSS pixel; full resolution comes back once it is still (main.js says when it moves).
 let draft = false;
-const resizers = new Set();
+const resizers = new Set(); // per canvas, a function that applies the current resolution
+let pending = []; // those of the canvases still at the other resolution
 
-/** Turns draft resolution on or off; each canvas is resized (so cleared and redrawn). */
+/** Draft resolution on or off, called once per frame. The canvases change one per call (a
+ * change resizes, so clears and redraws, a canvas): no one frame redraws them all. */
 export function setDraft(on) {
-  if (on === draft) return;
-  draft = on;
-  for (const resize of resizers) resize();
+  if (on !== draft) {
+    draft = on;
+    pending = [...resizers];
+  }
+  pending.shift()?.();
 }
 
-// A frame interval over LATE_MS (60 Hz misses a frame at 16.7 ms) is late; LATE_FRAMES late
-// ones among the last DRAFT_WINDOW of drags make the device slow.
+// A frame interval over LATE_MS (60 Hz misses a frame at 16.7 ms) is late, and one over
+// PAUSE_MS a pause (the loop slept), not a frame; LATE_FRAMES late ones among the last
+// DRAFT_WINDOW while moving make the device slow.
 const LATE_MS = 24;
+const PAUSE_MS = 250;
 const LATE_FRAMES = 4;
 const DRAFT_WINDOW = 8;
 
 /**
- * `(now, held) → draft?`, called once per animation frame with its time and whether a slider
- * is held: draft while one is held, once drags on this device have been seen to miss frames.
- * The verdict stays for the page's life, so a later drag is in draft from its first move. Only
- * intervals between two frames of a drag count (the loop may have slept before it).
+ * `(now, moving) → draft?`, called once per animation frame with its time and whether the
+ * picture moves: draft while it moves, once frames on this device have been seen to come late
+ * while it moved. The verdict stays for the page's life, so later motion is in draft from its
+ * first frame. Only intervals between two frames in motion count.
  */
 export function draftGovernor() {
   const late = [];
   let slow = false;
-  let last = null; // the previous frame's time, while a slider was held
-  return (now, held) => {
-    if (held && last !== null && !slow) {
+  let last = null; // the previous frame's time, while moving
+  return (now, moving) => {
+    if (moving && last !== null && !slow && now - last < PAUSE_MS) {
       late.push(now - last > LATE_MS);
       if (late.length > DRAFT_WINDOW) late.shift();
       slow = late.filter(Boolean).length >= LATE_FRAMES;
     }
-    last = held ? now : null;
-    return held && slow;
+    last = moving ? now : null;
+    return moving && slow;
   };
 }
 

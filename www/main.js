@@ -301,11 +301,11 @@ function updateSimulation(now) {
   return true;
 }
 
-// Draft resolution while a slider is held, on a device too slow for full resolution.
+// Draft resolution while the picture moves, on a device too slow for full resolution.
 const draftWanted = draftGovernor();
 
 function frame(now) {
-  setDraft(draftWanted(now, sliderHeld()));
+  setDraft(draftWanted(now, sliderHeld() || ui.playing));
   if (!api.isDead() && ui.state) {
     try {
       drawFrame(now);

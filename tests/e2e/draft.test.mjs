@@ -1,6 +1,6 @@
-// Draft resolution: on a device too slow to redraw full-resolution canvases at 60 fps, a
-// slider drag draws them at one backing pixel per CSS pixel, and full resolution comes back
-// when the drag ends.
+// Draft resolution: on a device too slow to redraw full-resolution canvases at 60 fps, the
+// canvases draw at one backing pixel per CSS pixel while the picture moves (a slider held, the
+// throw playing), and at full resolution again once it is still.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -13,43 +13,45 @@ const browser = useBrowser();
 const ratios = (page) =>
   page.evaluate(() => Object.fromEntries([...document.querySelectorAll('canvas[id]')].map((c) => [c.id, c.width / c.clientWidth])));
 
-test('the draft rule: slow frames during a drag put that drag and later ones in draft, never a fast one', async () => {
+test('the draft rule: late frames in motion put that motion and later ones in draft, never a fast one', async () => {
   const { page, context } = await openPage(browser);
   try {
     const runs = await page.evaluate(async () => {
       const { draftGovernor } = await import('./www/draw.js');
-      /** The verdicts of one governor, fed a drag per list of intervals (ms; the first frame of
-       * a drag comes after any pause: 10 s here), with a frame let go between drags. */
-      const feed = (...drags) => {
+      /** The verdicts of one governor, fed a run of motion per list of intervals (ms; the first
+       * frame of each comes after a still 10 s), with a still frame after each. */
+      const feed = (...motions) => {
         const wanted = draftGovernor();
         let now = 0;
-        return drags.map((intervals) => {
+        return motions.map((intervals) => {
           now += 10_000;
           const seen = [wanted(now, true)];
           for (const dt of intervals) seen.push(wanted((now += dt), true));
-          return { held: seen, after: wanted((now += 16.7), false) };
+          return { moving: seen, still: wanted((now += 16.7), false) };
         });
       };
       const fast = Array(200).fill(16.7);
       // Three late frames in every eight: a stutter, not a slow device.
       const stutter = Array.from({ length: 200 }, (_, i) => (i % 8 < 3 ? 33.4 : 16.7));
-      return { fast: feed(fast, fast), stutter: feed(stutter), slow: feed(Array(10).fill(33.4), [16.7]) };
+      // The loop slept (scrolled away) in mid-motion: pauses, not late frames.
+      const sleeps = Array.from({ length: 40 }, (_, i) => (i % 2 ? 16.7 : 2000));
+      return { fast: feed(fast, fast), stutter: feed(stutter), sleeps: feed(sleeps), slow: feed(Array(10).fill(33.4), [16.7]) };
     });
-    for (const [name, drags] of Object.entries({ fast: runs.fast, stutter: runs.stutter })) {
-      assert.ok(drags.every((d) => !d.held.includes(true)), `${name} drags stay at full resolution`);
+    for (const name of ['fast', 'stutter', 'sleeps']) {
+      assert.ok(runs[name].every((d) => !d.moving.includes(true)), `${name}: full resolution throughout`);
     }
     const [first, second] = runs.slow;
-    // The first frame of a drag (after the pause) never counts; the fourth late one decides.
-    assert.deepEqual(first.held.slice(0, 6), [false, false, false, false, true, true], 'draft from the 4th late frame');
-    assert.equal(first.after, false, 'full resolution once the slider is let go');
-    assert.deepEqual(second.held, [true, true], 'the next drag is in draft from its first frame');
-    assert.equal(second.after, false);
+    // The first frame in motion (after the still one) never counts; the fourth late one decides.
+    assert.deepEqual(first.moving.slice(0, 6), [false, false, false, false, true, true], 'draft from the 4th late frame');
+    assert.equal(first.still, false, 'full resolution once still');
+    assert.deepEqual(second.moving, [true, true], 'later motion is in draft from its first frame');
+    assert.equal(second.still, false);
   } finally {
     await context.close();
   }
 });
 
-test('at 6× CPU a slider drag draws every canvas in draft, and at full resolution once let go', async () => {
+test('at 6× CPU a slider drag and the throw it starts draw every canvas in draft; paused, all at full resolution', async () => {
   const { page, context } = await openPage(browser, { dpr: 2 });
   const cdp = await context.newCDPSession(page);
   try {
@@ -65,14 +67,21 @@ test('at 6× CPU a slider drag draws every canvas in draft, and at full resoluti
       await nextFrames(page, 1);
     }
     const held = await ratios(page);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
-    const before = await page.evaluate(() => window.ipcWall.__draws());
     await page.mouse.up();
-    await nextFrames(page, 3);
-    const after = await ratios(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+    await nextFrames(page, 8);
+    const playing = await page.evaluate(() => document.getElementById('play').getAttribute('aria-pressed'));
+    const afterDrag = await ratios(page);
+    const before = await page.evaluate(() => window.ipcWall.__draws());
+    await page.evaluate(() => window.ipcWall.pause());
+    // One canvas per frame goes back to full resolution.
+    await nextFrames(page, Object.keys(full).length + 2);
+    const still = await ratios(page);
     const draws = await page.evaluate(() => window.ipcWall.__draws());
     assert.ok(Object.values(held).every((r) => Math.abs(r - 1) < 0.01), `draft while held: ${JSON.stringify(held)}`);
-    assert.deepEqual(after, full, 'full resolution again');
+    assert.equal(playing, 'true', 'the throw plays after the drag');
+    assert.ok(Object.values(afterDrag).every((r) => Math.abs(r - 1) < 0.01), `draft while it plays: ${JSON.stringify(afterDrag)}`);
+    assert.deepEqual(still, full, 'full resolution once paused');
     for (const id of ['scene', 'energy']) assert.ok(draws[id] > before[id], `${id} drawn again at full resolution`);
   } finally {
     await context.close();
