@@ -142,7 +142,10 @@ function section(results, chromium) {
     const b = BUDGET[r.cfg.rate];
     for (const [name, d] of Object.entries(r.drags)) {
       const [med, p95] = [q(d.intervals, 0.5), q(d.intervals, 0.95)];
-      const frame = `${fmt(med)} ${verdict(med, b.median)} / ${fmt(p95)} ${verdict(p95, b.p95)}`;
+      // Two decimals: a p95 of two frames reads 33.3–33.5 ms by the frame clock's jitter, and
+      // which side of 33.4 it falls on must show.
+      const ms2 = (x) => x.toFixed(2);
+      const frame = `${ms2(med)} ${verdict(med, b.median)} / ${ms2(p95)} ${verdict(p95, b.p95)}`;
       const long = `${d.long.length}${d.long.length ? ` (${fmt(Math.max(...d.long))} ms)` : ''} ${b.long === undefined ? '' : d.long.length <= b.long ? '= 0' : '**MISS** (0)'}`;
       const slider = d.inputs ? name : `${name} **the slider did not move**`;
       lines.push(`| ${where(r.cfg)} | ${r.cfg.rate}× | ${slider} | ${frame} | ${long} | ${fmt(d.inp)} ${verdict(d.inp, b.inp)} | ${fmt(d.map_ms)} ${verdict(d.map_ms, b.map)} |`);
