@@ -174,7 +174,7 @@ function measureSoon(canvas, apply) {
 // picture moves (a slider is held, or the throw plays), every canvas draws at one backing pixel
 // per CSS pixel; full resolution comes back once it is still (main.js says when it moves).
 let draft = false;
-const resizers = new Set(); // per canvas, a function that applies the current resolution
+const resizers = new Set(); // per canvas, applies the current resolution (true if it changed)
 let pending = []; // those of the canvases still at the other resolution
 
 /** Draft resolution on or off, called once per frame. The canvases change one per call (a
@@ -184,7 +184,8 @@ export function setDraft(on) {
     draft = on;
     pending = [...resizers];
   }
-  pending.shift()?.();
+  // Those already at this resolution are passed over.
+  for (let changed = false; !changed && pending.length > 0; ) changed = pending.shift()();
 }
 
 // A frame interval over LATE_MS (60 Hz misses a frame at 16.7 ms) is late, and one over
@@ -240,7 +241,11 @@ export function hidpiCanvas(canvas, onResize) {
   ro.observe(canvas);
   measureSoon(canvas, apply);
   // The CSS box stays as it was measured (clientWidth would round off a fraction of a pixel).
-  const rescale = () => apply(size.w, size.h);
+  const rescale = () => {
+    if (backingRatio() === size.dpr) return false;
+    apply(size.w, size.h);
+    return true;
+  };
   watchDpr(rescale);
   resizers.add(rescale);
   return {
