@@ -22,6 +22,7 @@ import { MODELS as TABLE, MODEL_NAMES, readModelColors } from './models.js';
 // modules are in, not all 30, and they are built after the figure's first frame.
 const extrasModule = import('./extras.js');
 let extras = null; // that module, once the panels below are built
+let extrasError = null; // why that module did not load, if it did not
 
 // The wasm compiles while the page sets itself up (index.html preloads it); api.load waits.
 const compiledWasm = WebAssembly.compileStreaming(fetch(new URL('../pkg/ipc_wall_bg.wasm', import.meta.url)));
@@ -342,7 +343,7 @@ function drawFrame(now) {
     // counts from the navigation's start).
     performance.mark('ipc-wall:first-frame');
     // The panels below in a task of their own, once this frame is on screen.
-    setTimeout(() => extrasModule.then(mountBelow, (e) => console.error('the panels below the figure did not load', e)));
+    setTimeout(() => extrasModule.then(mountBelow, belowDidNotLoad));
   } else if (!readyResolved && below.current && panels.started === panels.below.length) {
     // `ready` once the panels below have drawn too.
     readyResolved = true;
@@ -404,11 +405,21 @@ function mountBelow(mod) {
   if (!seen.looping) mod.pauseExtras(true);
 }
 
+/** The figure works without the panels below: `ready` resolves (a parent's commands wait for
+ * it), and asking for one of them says why it is missing. */
+function belowDidNotLoad(e) {
+  console.error('the panels below the figure did not load', e);
+  extrasError = e;
+  readyResolved = true;
+  resolveReady();
+}
+
 /** The panel below the figure `name`; an Error before they are built (`ready` waits). */
 function belowPanel(name) {
   const p = panels.below.find((q) => q.name === name);
-  if (!p) throw new Error('the panels below the figure are not built yet; await window.ipcWall.ready');
-  return p.panel;
+  if (p) return p.panel;
+  if (extrasError) throw new Error(`the panels below the figure did not load: ${extrasError.message}`);
+  throw new Error('the panels below the figure are not built yet; await window.ipcWall.ready');
 }
 
 /** The figure's panel `name`. */
@@ -516,7 +527,8 @@ function setupVisibility() {
 // ---- the automation and embedding API ---------------------------------------------------
 
 // window.ipcWall (SI units throughout):
-//   ready                 Promise, resolves once the figure and the panels below it are drawn.
+//   ready                 Promise, resolves once the figure and the panels below it are drawn
+//                         (or the figure, if the panels below failed to load).
 //   getState()            {params: {v0, h, k, dhat, kappa, mass, wall, thickness, ccd_safety, tol,
 //                         steps}, step, time, halves, models, penalty: {x, v, x_tilde, outcome,
 //                         xmax_minus_wall_m, newton_max, newton_last, steps, touched, touching,

@@ -47,3 +47,32 @@ test('the figure draws its first frame while the panels below are still on their
     await context.close();
   }
 });
+
+test('if the panels below fail to load, the figure still works, is ready and says why they are missing', async () => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  await context.route('**/www/extras.js', (route) => route.abort('connectionreset'));
+  const page = await context.newPage();
+  const { consoleErrors } = watchPage(page);
+  try {
+    await page.goto(baseUrl, { waitUntil: 'domcontentloaded' });
+    // `ready` settles, so an author's script and a parent's commands (which wait for it) go on.
+    const ready = await page.evaluate(() => Promise.race([window.ipcWall.ready.then(() => 'ready'), new Promise((r) => setTimeout(() => r('still waiting'), 5000))]));
+    assert.equal(ready, 'ready');
+    const got = await page.evaluate(() => {
+      window.ipcWall.set({ v0: 9 });
+      let regime;
+      try {
+        window.ipcWall.regime();
+      } catch (e) {
+        regime = e.message;
+      }
+      return { v0: window.ipcWall.getState().params.v0, regime, table: document.querySelector('#extras table') !== null };
+    });
+    assert.equal(got.v0, 9, 'the figure takes a new speed');
+    assert.match(got.regime, /did not load/);
+    assert.equal(got.table, false);
+    assert.ok(consoleErrors.some((e) => /panels below the figure did not load/.test(e)), consoleErrors.join('\n'));
+  } finally {
+    await context.close();
+  }
+});
