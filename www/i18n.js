@@ -708,13 +708,15 @@ export function fmtLength(m, sig = 3) {
   return withUnit(fmtSig(m * 1e9, sig), 'nm');
 }
 
-/** The article's gap: micrometres with one decimal (24.0 µm), nanometres below 0.1 µm;
- * from 1 mm on, three significant digits (1.24 mm, 203 mm). */
+/** The article's gap: micrometres with one decimal (24.0 µm), nanometres below 0.1 µm, and
+ * below 0.1 nm two significant digits (0.03 nm): a gap the barrier keeps never reads 0.0, as
+ * if the ball touched. From 1 mm on, three significant digits (1.24 mm, 203 mm). */
 export function fmtGap(m) {
   const um = m * 1e6;
   if (Math.abs(um) >= 1e3) return fmtLength(m, 3);
   if (Math.abs(um) >= 0.1) return withUnit(fmtFixed(um, 1), 'µm');
-  return withUnit(fmtFixed(m * 1e9, 1), 'nm');
+  const nm = m * 1e9;
+  return withUnit(Math.abs(nm) >= 0.1 || nm === 0 ? fmtFixed(nm, 1) : fmtSig(nm, 2), 'nm');
 }
 
 /** The article's penetration: millimetres with two decimals (5.00 mm, 0.07 mm), micrometres

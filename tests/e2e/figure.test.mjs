@@ -298,3 +298,23 @@ test('the scene: a marker at every step, the step that jumps the wall, the µm g
     await context.close();
   }
 });
+
+test('a gap of a few hundredths of a nanometre never reads 0.0 nm, as if the green ball touched', async () => {
+  const { page, context } = await openPage(browser, { width: 1280, height: 800, locale: 'en-US' });
+  try {
+    // The weakest barrier over the narrowest reach: the line search stops the ball 0.03 nm
+    // short of the face.
+    await page.evaluate(() => window.ipcWall.set({ kappa: 1, dhat: 1e-4 }));
+    const s = await page.evaluate(() => window.ipcWall.runToEnd());
+    assert.equal(s.ipc.outcome, 'stopped');
+    assert.ok(s.ipc.xmax_minus_wall_m < 0 && s.ipc.xmax_minus_wall_m > -5e-11, `${s.ipc.xmax_minus_wall_m}`);
+    await nextFrames(page);
+    const shown = { detail: await text(page, 'ipc-detail'), gap: await text(page, 'n-gap'), said: await text(page, 'announce') };
+    for (const [where, words] of Object.entries(shown)) {
+      assert.match(words, /0\.03\s?nm/, `${where}: ${words}`);
+      assert.doesNotMatch(words, /0\.0\s?nm/, `${where}: ${words}`);
+    }
+  } finally {
+    await context.close();
+  }
+});
