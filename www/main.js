@@ -302,11 +302,13 @@ function updateSimulation(now) {
   return true;
 }
 
-// Draft resolution while the picture moves, on a device too slow for full resolution.
+// Draft resolution while the picture moves, on a device too slow for full resolution. Frames
+// before `ready` are late from loading (modules, workers, the panels below), not from the
+// device, so they are not judged.
 const draftWanted = draftGovernor();
 
 function frame(now) {
-  setDraft(draftWanted(now, sliderHeld() || ui.playing));
+  setDraft(draftWanted(now, readyResolved && (sliderHeld() || ui.playing)));
   if (!api.isDead() && ui.state) {
     try {
       drawFrame(now);

@@ -55,6 +55,10 @@ test('at 6× CPU a slider drag and the throw it starts draw every canvas in draf
   const { page, context } = await openPage(browser, { dpr: 2 });
   const cdp = await context.newCDPSession(page);
   try {
+    // Still: every canvas at full resolution (one per frame goes back, should the throw playing
+    // since the load have put this busy machine in draft).
+    await page.evaluate(() => window.ipcWall.pause());
+    await nextFrames(page, 8);
     const full = await ratios(page);
     assert.ok(Object.keys(full).length >= 4 && Object.values(full).every((r) => Math.abs(r - 2) < 0.01), JSON.stringify(full));
     const box = await page.locator('#p-h').boundingBox();
@@ -83,6 +87,39 @@ test('at 6× CPU a slider drag and the throw it starts draw every canvas in draf
     assert.ok(Object.values(afterDrag).every((r) => Math.abs(r - 1) < 0.01), `draft while it plays: ${JSON.stringify(afterDrag)}`);
     assert.deepEqual(still, full, 'full resolution once paused');
     for (const id of ['scene', 'energy']) assert.ok(draws[id] > before[id], `${id} drawn again at full resolution`);
+  } finally {
+    await context.close();
+  }
+});
+
+test('frames late while the page loads do not put it in draft: the throw then plays at full resolution', async () => {
+  const { page, context } = await openPage(browser, { dpr: 2 });
+  try {
+    // Every animation frame before `ready` takes 40 ms more, as on a load that competes with
+    // modules, workers and the panels below; from `ready` on, frames are the machine's own.
+    await context.addInitScript(() => {
+      let loading = true;
+      const raf = window.requestAnimationFrame.bind(window);
+      window.requestAnimationFrame = (cb) =>
+        raf((t) => {
+          for (const end = performance.now() + 40; loading && performance.now() < end; );
+          cb(t);
+        });
+      Object.defineProperty(window, 'ipcWall', {
+        configurable: true,
+        set(v) {
+          Object.defineProperty(window, 'ipcWall', { value: v, writable: true, configurable: true });
+          v.ready.then(() => (loading = false));
+        },
+      });
+    });
+    await page.reload();
+    await page.evaluate(() => window.ipcWall.ready);
+    await nextFrames(page, 12);
+    const playing = await page.evaluate(() => document.getElementById('play').getAttribute('aria-pressed'));
+    const moving = await ratios(page);
+    assert.equal(playing, 'true', 'the throw plays after the load');
+    assert.ok(Object.values(moving).every((r) => Math.abs(r - 2) < 0.01), `full resolution while it plays: ${JSON.stringify(moving)}`);
   } finally {
     await context.close();
   }
