@@ -390,10 +390,29 @@ pub fn json_misses(report: &Value, field: &str) -> Vec<Value> {
     rows.flatten().filter(|r| r["met"] == json!(false)).map(|r| r[field].clone()).collect()
 }
 
-/// `report` (bench/report.md) with its summary line (every budget met, or the misses)
-/// made again from `missed_labels`.
+/// How many budgets the latest run of the drags missed, from the line `bench/phone.mjs` puts
+/// on top of its section (None: the report has no such run, or one from before that line).
+pub fn drag_misses(report: &str) -> Option<usize> {
+    let at = report.find(PHONE_HEADING)?;
+    let latest = &report[at..];
+    let latest = latest.find(EARLIER_HEADING).map_or(latest, |end| &latest[..end]);
+    latest.lines().find_map(|l| {
+        if l.starts_with("**Every budget of the drags") {
+            return Some(0);
+        }
+        let n = l.strip_prefix("**Budget misses in this run (")?.split(')').next()?;
+        n.parse().ok()
+    })
+}
+
+/// `report` (bench/report.md) with its summary line (every budget met, or the misses) made
+/// again from `missed_labels` (the full run's) and the misses of the drags' latest run.
 pub fn with_summary(report: &str, missed_labels: &[&str]) -> String {
-    let line = summary_line(missed_labels);
+    let drags = drag_misses(report).filter(|&n| n > 0).map(|n| {
+        format!("{n} in the drags and loads of `cargo xtask bench --browser` (listed in their section)")
+    });
+    let labels: Vec<&str> = missed_labels.iter().copied().chain(drags.as_deref()).collect();
+    let line = summary_line(&labels);
     let old = report.lines().find(|l| l.starts_with("**Budget misses") || l.starts_with("**Every budget"));
     match old {
         Some(old) => report.replacen(old, &line, 1),
@@ -783,7 +802,12 @@ fn bench_browser() -> Result<(), String> {
         output(Command::new("date").args(["-u", "+%Y-%m-%d %H:%M UTC"]))
     );
     let section = with_earlier(&section, &stamp, old.find(PHONE_HEADING).map(|at| &old[at..]));
-    fs::write(&path, splice_phone(&old, &section)).map_err(|e| format!("writing bench/report.md: {e}"))?;
+    // The summary on top counts these drags' misses beside the full run's (from report.json).
+    let json_path = root().join("bench").join("report.json");
+    let full = if json_path.is_file() { json_misses(&read_json(&json_path)?, "label") } else { vec![] };
+    let full: Vec<&str> = full.iter().filter_map(Value::as_str).collect();
+    let md = with_summary(&splice_phone(&old, &section), &full);
+    fs::write(&path, md).map_err(|e| format!("writing bench/report.md: {e}"))?;
     println!("\n{section}\nxtask: wrote {}", path.display());
     Ok(())
 }
@@ -955,8 +979,9 @@ pub fn bench(args: &[String]) -> Result<(), String> {
     let md = markdown(&report);
     // The drags of `--browser` are kept (run it again to renew them).
     let old = fs::read_to_string(out.join("report.md")).unwrap_or_default();
+    let labels: Vec<&str> = report.misses().iter().map(|m| m.label.as_str()).collect();
     let md = match old.find(PHONE_HEADING) {
-        Some(at) => splice_phone(&md, &old[at..]),
+        Some(at) => with_summary(&splice_phone(&md, &old[at..]), &labels),
         None => md,
     };
     fs::write(out.join("report.md"), &md).map_err(|e| format!("writing bench/report.md: {e}"))?;
@@ -1011,6 +1036,35 @@ mod tests {
         assert!(
             third.find("| z |") < third.find("| y |") && third.find("| y |") < third.find("| x |"),
             "{third}"
+        );
+    }
+
+    #[test]
+    fn the_summary_on_top_counts_the_latest_drags_misses_and_not_the_earlier_ones() {
+        let top = "# R\n\n**Every budget is met.**\n\n| a | 1 |\n";
+        let drags = |line: &str, earlier: &str| {
+            format!("{top}\n## Dragging each slider\n\n{line}\n\n| x |\n\n### An earlier run\n\n{earlier}\n")
+        };
+        let missed = drags(
+            "**Budget misses in this run (7):** frame median at 4× (7): k.",
+            "**Every budget of the drags and loads is met in this run.**",
+        );
+        assert_eq!(drag_misses(&missed), Some(7));
+        let line = with_summary(&missed, &["bytes"]).lines().nth(2).unwrap().to_string();
+        assert_eq!(
+            line,
+            "**Budget misses (2):** bytes; 7 in the drags and loads of `cargo xtask bench --browser` (listed in their section)."
+        );
+        let met = drags(
+            "**Every budget of the drags and loads is met in this run.**",
+            "**Budget misses in this run (3):** x.",
+        );
+        assert_eq!(drag_misses(&met), Some(0));
+        assert_eq!(with_summary(&met, &[]).lines().nth(2), Some("**Every budget is met.**"));
+        assert_eq!(drag_misses(top), None, "no drags run");
+        assert_eq!(
+            drag_misses(&drags("| old run without the line |", "**Budget misses in this run (3):** x.")),
+            None
         );
     }
 
