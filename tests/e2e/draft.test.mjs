@@ -96,13 +96,16 @@ test('frames late while the page loads do not put it in draft: the throw then pl
   const { page, context } = await openPage(browser, { dpr: 2 });
   try {
     // Every animation frame before `ready` takes 40 ms more, as on a load that competes with
-    // modules, workers and the panels below; from `ready` on, frames are the machine's own.
+    // modules, workers and the panels below; from `ready` on, frames are the machine's own,
+    // and their times are kept.
     await context.addInitScript(() => {
       let loading = true;
+      window.__framesAfterReady = new Set();
       const raf = window.requestAnimationFrame.bind(window);
       window.requestAnimationFrame = (cb) =>
         raf((t) => {
           for (const end = performance.now() + 40; loading && performance.now() < end; );
+          if (!loading) window.__framesAfterReady.add(t);
           cb(t);
         });
       Object.defineProperty(window, 'ipcWall', {
@@ -118,8 +121,17 @@ test('frames late while the page loads do not put it in draft: the throw then pl
     await nextFrames(page, 12);
     const playing = await page.evaluate(() => document.getElementById('play').getAttribute('aria-pressed'));
     const moving = await ratios(page);
+    // The page's own rule over the frames after `ready` alone: a busy machine may make those
+    // late too, and then draft is the rule's answer, not the load's.
+    const slowAfterReady = await page.evaluate(async () => {
+      const wanted = (await import('./www/draw.js')).draftGovernor();
+      return [...window.__framesAfterReady].map((t) => wanted(t, true)).includes(true);
+    });
     assert.equal(playing, 'true', 'the throw plays after the load');
-    assert.ok(Object.values(moving).every((r) => Math.abs(r - 2) < 0.01), `full resolution while it plays: ${JSON.stringify(moving)}`);
+    assert.ok(
+      slowAfterReady || Object.values(moving).every((r) => Math.abs(r - 2) < 0.01),
+      `full resolution while it plays: ${JSON.stringify(moving)}`,
+    );
   } finally {
     await context.close();
   }
