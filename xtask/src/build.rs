@@ -36,6 +36,7 @@ pub fn build() -> Result<PathBuf, String> {
     let www = root().join("www");
     if www.is_dir() {
         copy_dir(&www, &staging.join("www"))?;
+        minify(&staging.join("www"))?;
     }
     figure(&staging.join("figure.svg"))?;
     specs(&pkg.join("specs.js"))?;
@@ -66,6 +67,24 @@ fn bindgen(wasm: &Path, out: &Path) -> Result<(), String> {
         .omit_default_module_path(false)
         .generate(out)
         .map_err(|e| format!("wasm-bindgen on {}: {e:#}", wasm.display()))
+}
+
+/// The page's modules and style sheets in `dir`, minified in place by esbuild one file at a
+/// time: no bundling, so each stays the file the page and its preloads name, with its exports
+/// and `import.meta.url` as written. Their comments and names are for the repository's
+/// readers: the modules are 100 KB gzipped as written, 55 KB minified. The wasm-bindgen glue
+/// in pkg/ stays as generated.
+fn minify(dir: &Path) -> Result<(), String> {
+    let tools = root().join("xtask");
+    crate::test::ensure_npm_packages(&tools)?;
+    let minified = |f: &PathBuf| f.extension().is_some_and(|e| e == "js" || e == "css");
+    let sources: Vec<PathBuf> = files(dir)?.into_iter().filter(minified).map(|f| dir.join(f)).collect();
+    println!("xtask: esbuild --minify, {} files of www/", sources.len());
+    let mut esbuild = std::process::Command::new(tools.join("node_modules").join(".bin").join("esbuild"));
+    esbuild
+        .args(["--minify", "--log-level=warning", "--allow-overwrite"])
+        .arg(format!("--outdir={}", dir.display()));
+    run(esbuild.args(&sources))
 }
 
 /// The static stand-in at the defaults (index.html's `<noscript>` and `og:image`), drawn by

@@ -378,14 +378,15 @@ pub(crate) fn ensure_node_modules() -> Result<(), String> {
     ensure_npm_packages(&root().join("tests").join("e2e"))
 }
 
-/// `npm ci` in `dir` (tests/e2e, bench) unless its node_modules matches package-lock.json.
+/// `npm ci` in `dir` (tests/e2e, bench, xtask) unless its node_modules matches package-lock.json.
 pub(crate) fn ensure_npm_packages(dir: &Path) -> Result<(), String> {
     for (tool, arg) in [("node", "--version"), ("npm", "--version")] {
         let ok = Command::new(tool).arg(arg).output().is_ok_and(|o| o.status.success());
         if !ok {
             return Err(format!(
-                "`{tool}` was not found. The browser tests and benchmarks need Node.js 20 or newer \
-                 with npm (Debian: `apt-get install -y nodejs npm`, or https://nodejs.org)"
+                "`{tool}` was not found. The build (it minifies the page's modules), the browser \
+                 tests and the benchmarks need Node.js 20 or newer with npm \
+                 (Debian: `apt-get install -y nodejs npm`, or https://nodejs.org)"
             ));
         }
     }
