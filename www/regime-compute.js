@@ -104,15 +104,19 @@ function attachAxes(C, glue) {
  * Keeps the cells current: new axes after a new wasm instance (`onDefaults(models)` gets Rust's
  * default pair; `models()` then the panels' pair), the map asked again if a parameter it
  * depends on changed (or the worker went away): the preview alone while `held` (a slider is
- * being dragged), the 128 × 128 map once it is let go. The page's own fill runs until
+ * being dragged; the next once the workers answered the last), the 128 × 128 map once it is
+ * let go. The page's own fill runs until
  * `deadline`. Returns whether new parameters' map was asked for.
  */
 export function compute(C, params, models, offload, deadline, onDefaults, held) {
   const glue = api.guard((_, g) => g);
   if (glue !== C.glue) onDefaults(attachAxes(C, glue));
   const pair = models();
-  const fresh = mapKey(params, pair) !== C.key;
   const lost = C.viaWorker && !offload.alive() && !C.grids[N_FULL];
+  // While dragged, one preview at a time: the next is asked for, with the parameters of then,
+  // once the workers answered this one (each request costs the page a message per worker).
+  const answering = held && C.viaWorker && !lost && !C.grids[C.sizes[0]];
+  const fresh = mapKey(params, pair) !== C.key && !answering;
   if (fresh || lost) requestMap(C, params, pair, offload, held ? [N_FIRST] : SIZES);
   else if (!held && !C.sizes.includes(N_FULL)) requestMap(C, params, pair, offload, [N_FULL]);
   fillSliced(C, deadline);

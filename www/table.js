@@ -175,12 +175,13 @@ export function mount(root, figure) {
 
   return {
     /** What Copy gives, kept current on screen or off: recomputed only when a parameter other
-     * than v0 changed. */
+     * than v0 changed; while a slider is dragged, once the worker answered the last request. */
     keep(state) {
       const p = state.params;
       const k = tableKey(p);
       currentV0 = p.v0;
-      if (k !== key || (waiting && !offload.alive())) {
+      const lost = waiting && !offload.alive();
+      if ((k !== key && !(waiting && figure.sliderHeld())) || lost) {
         key = k;
         recompute(p);
       }

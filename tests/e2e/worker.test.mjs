@@ -238,3 +238,60 @@ test('while a slider is held the map computes its 32 × 32 preview only; let go,
     await context.close();
   }
 });
+
+test('while a slider is held the page asks one preview and one table at a time, the next with the parameters of then', async () => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US' });
+  // The workers' answers wait at a gate the test opens; the page's requests are counted.
+  await context.addInitScript(() => {
+    const Real = window.Worker;
+    const gate = (window.__gate = { shut: false, waiting: [], asked: [] });
+    window.Worker = class extends Real {
+      set onmessage(fn) {
+        super.onmessage = (ev) => (gate.shut ? gate.waiting.push(() => fn(ev)) : fn(ev));
+      }
+      postMessage(msg, transfer) {
+        if (msg?.kind === 'map' || msg?.kind === 'table') gate.asked.push({ kind: msg.kind, k: msg.params.k, sizes: msg.sizes });
+        return super.postMessage(msg, transfer);
+      }
+    };
+  });
+  const page = await context.newPage();
+  try {
+    await page.goto(baseUrl);
+    await page.evaluate(() => window.ipcWall.ready);
+    await page.waitForFunction(() => window.ipcWall.regime().complete, null, { timeout: 60_000 });
+    const slider = page.locator('#p-k');
+    await slider.scrollIntoViewIfNeeded();
+    const box = await slider.boundingBox();
+    const [y, at] = [box.y + box.height / 2, (f) => box.x + 6 + f * (box.width - 12)];
+    await page.mouse.move(at(0.3), y);
+    await page.evaluate(() => ((window.__gate.shut = true), (window.__gate.asked.length = 0)));
+    await page.mouse.down();
+    for (const f of [0.35, 0.4, 0.45, 0.5]) {
+      await page.mouse.move(at(f), y);
+      await nextFrames(page, 2);
+    }
+    const held = await page.evaluate(() => ({ asked: window.__gate.asked.slice(), k: window.ipcWall.getState().params.k }));
+    const count = (kind) => held.asked.filter((a) => a.kind === kind);
+    // The first move asks each worker for a preview and the first worker for the table; the
+    // three moves after it wait for those answers.
+    assert.equal(count('map').length, 2, `one preview request per worker: ${JSON.stringify(held.asked)}`);
+    assert.equal(count('table').length, 1, `one table request: ${JSON.stringify(held.asked)}`);
+    assert.deepEqual(count('map')[0].sizes, [32]);
+    assert.notEqual(count('map')[0].k, held.k, 'the drag went on past the first request');
+    // The answers come: the next requests carry the k of now, not the ones in between.
+    await page.evaluate(() => {
+      window.__gate.shut = false;
+      window.__gate.waiting.splice(0).forEach((deliver) => deliver());
+    });
+    await nextFrames(page, 3);
+    const next = await page.evaluate(() => window.__gate.asked.slice(3));
+    assert.deepEqual(next.map((a) => a.kind).sort(), ['map', 'map', 'table']);
+    for (const a of next) assert.equal(a.k, held.k, `asked for the k of now: ${JSON.stringify(next)}`);
+    await page.mouse.up();
+    const r = await mapEqualsDirect(page);
+    assert.equal(r.differ, 0, 'let go: the 128 × 128 map of the last k');
+  } finally {
+    await context.close();
+  }
+});
