@@ -64,7 +64,9 @@ const ui = {
   embed: false, // ?embed=1: no page chrome
   view: 'full', // ?view=: which part of the figure the page shows (index.html's data-views)
   theme: 'auto', // ?theme=: light or dark whatever the system says, or auto
-  url: { seen: '', query: '', candidate: '', since: 0 }, // what the address shows, what it will
+  // The address: the changes it shows (`seen`), its query, and the latest change not yet written
+  // (`pending`, since `since`).
+  url: { seen: '', query: '', pending: '', since: 0 },
   posted: '', // outcomes last posted to the parent frame
   note: null, // () => text of the visible note, redone when the language changes
 };
@@ -464,28 +466,26 @@ function linkKeys() {
 }
 
 /** The address follows the parameters (and the chosen language), URL_DEBOUNCE_MS after the
- * last change, with replaceState: no history entry per slider move. */
+ * last change, with replaceState: no history entry per slider move. While changes keep coming
+ * (a drag) nothing is worked out: the query is written once they pause. */
 function updateUrl(now) {
   const seen = `${ui.restarts}|${ui.langChosen}`;
   if (seen === ui.url.seen) return;
-  const query = queryFor(ui.state.params, SPECS, linkKeys());
-  if (query === ui.url.query) {
-    ui.url.seen = seen;
-    return;
-  }
-  if (query !== ui.url.candidate) {
-    ui.url.candidate = query;
+  if (seen !== ui.url.pending) {
+    ui.url.pending = seen;
     ui.url.since = now;
     return;
   }
   if (now - ui.url.since < URL_DEBOUNCE_MS) return;
+  ui.url.seen = seen;
+  const query = queryFor(ui.state.params, SPECS, linkKeys());
+  if (query === ui.url.query) return;
   try {
     history.replaceState(history.state, '', query + location.hash);
   } catch {
     // Some sandboxed frames refuse it: the figure works without it.
   }
   ui.url.query = query;
-  ui.url.seen = seen;
   share?.refresh();
 }
 
@@ -987,7 +987,6 @@ async function main() {
   if (reduceMotion.matches && !inView($('play'))) runToEnd();
   // The address stays as it came until the reader changes something.
   ui.url.query = queryFor(ui.state.params, SPECS, linkKeys());
-  ui.url.candidate = ui.url.query;
 }
 
 main();
