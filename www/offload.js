@@ -1,8 +1,9 @@
 // The page's side of www/regime-worker.js: up to two module workers running the same wasm (one
 // per core, for the page's thread is idle while the map is computed), asked for the regime map
-// and the live table. Each worker computes its share of the map's rows, interleaved (a row's
-// cost depends on its h), and the page gets a grid only once every part of it is in, put
-// together. The table goes to the first worker alone. Each kind of request carries a generation
+// and the live table. Each worker asked computes its share of the map's rows, interleaved (a
+// row's cost depends on its h), and the page gets a grid only once every part of it is in, put
+// together. The table, and a drag's small preview, go to the first worker alone: on two cores a
+// second busy worker would take the page's. Each kind of request carries a generation
 // number; an answer to anything but the latest request is dropped, so a panel never shows old
 // and new together, nor parts of two requests. If the browser has no Worker, or a worker fails
 // (an error, a trap, a CSP that refuses it), every worker stops, `alive()` turns false and the
@@ -65,9 +66,9 @@ export function startOffload(compiled) {
   let workers = spawn();
   const latest = { map: 0, table: 0, memory: 0 };
   const handlers = { map: null, table: null, memory: null };
-  // The latest request's answers so far, each kind's fresh at each request.
-  const fresh = { map: () => newMapAnswers(workers.length), table: () => null, memory: () => [] };
-  const got = { map: fresh.map(), table: null, memory: [] };
+  // The latest request's answers so far, each kind's fresh at each request (to `count` workers).
+  const fresh = { map: (count) => newMapAnswers(count), table: () => null, memory: () => [] };
+  const got = { map: fresh.map(workers.length), table: null, memory: [] };
 
   function die() {
     workers.forEach((w) => w.terminate());
@@ -98,8 +99,8 @@ export function startOffload(compiled) {
   function post(kind, msg, onAnswer, to = workers) {
     latest[kind] += 1;
     handlers[kind] = onAnswer;
-    got[kind] = fresh[kind]();
-    to.forEach((worker, w) => worker.postMessage({ kind, gen: latest[kind], ...msg(w) }));
+    got[kind] = fresh[kind](to.length);
+    to.forEach((worker, w) => worker.postMessage({ kind, gen: latest[kind], ...msg(w, to.length) }));
   }
 
   return {
@@ -107,8 +108,10 @@ export function startOffload(compiled) {
     alive: () => workers.length > 0,
     /** The map of `models` (the two panels') for `params`: `onAnswer` gets each finished grid
      * ({kind: 'grid', grid, fill_ms}) and progress reports ({kind: 'progress', n, progress}) of
-     * this request only. Worker w computes rows w, w + count, w + 2·count, … */
-    map: (params, models, sizes, onAnswer) => post('map', (w) => ({ params, models, sizes, rows: [w, workers.length] }), onAnswer),
+     * this request only. Worker w of the `count` asked (`one`: the first alone) computes rows
+     * w, w + count, w + 2·count, … */
+    map: (params, models, sizes, onAnswer, one = false) =>
+      post('map', (w, count) => ({ params, models, sizes, rows: [w, count] }), onAnswer, one ? workers.slice(0, 1) : workers),
     /** The table for `params`: `onTable({rows, csv})`, unless a newer request came first. */
     table: (params, onTable) => post('table', () => ({ params }), ({ rows, csv }) => onTable({ rows, csv }), workers.slice(0, 1)),
     /** While the figure is out of view the map in flight waits (`paused`), and goes on after. */

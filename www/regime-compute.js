@@ -48,7 +48,8 @@ function requestMap(C, params, models, offload, sizes) {
   C.viaWorker = offload.alive();
   const own = { params: C.params };
   const take = (d) => (d.kind === 'grid' ? receive(C, own, d.grid, d.fill_ms) : (C.progress = { n: d.n, progress: d.progress }));
-  if (C.viaWorker) offload.map(C.params, models, sizes, take);
+  // The preview of a drag is small: one worker makes it, and the other core stays the page's.
+  if (C.viaWorker) offload.map(C.params, models, sizes, take, !sizes.includes(N_FULL));
   else C.sliced = { params: C.params, models, sizes, size: 0, regime: null, own };
 }
 
