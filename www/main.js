@@ -32,6 +32,8 @@ const URL_DEBOUNCE_MS = 350;
 // The map fills until this long after the frame began (and always one group of cells), so
 // the frame with everything else stays well inside 16 ms.
 const FRAME_BUDGET_MS = 10;
+// While loading, how far into a frame a panel may start drawing (see drawFrame).
+const LOAD_SLICE_MS = 12;
 // A panel this close to the viewport counts as on screen: it is drawn just before it shows.
 const PANEL_MARGIN = '100px 0px';
 const $ = (id) => document.getElementById(id);
@@ -68,6 +70,7 @@ const ui = {
   // (`pending`, since `since`).
   url: { seen: '', query: '', pending: '', since: 0 },
   posted: '', // outcomes last posted to the parent frame
+  belowWaited: false, // the panels below waited a frame while loading (see drawFrame)
   note: null, // () => text of the visible note, redone when the language changes
 };
 
@@ -331,13 +334,20 @@ function drawFrame(now) {
   const t0 = performance.now();
   ui.frameStart = t0;
   const stepped = updateSimulation(now);
-  const own = updatePanels(panels.figure, ui.state);
+  // While loading, a panel that would start LOAD_SLICE_MS into the frame waits for the next:
+  // each panel's first drawing is slow (canvases made, fonts found), and together they made
+  // the figure's first frame one long task.
+  const until = readyResolved ? Infinity : t0 + LOAD_SLICE_MS;
+  const own = updatePanels(panels.figure, ui.state, until);
   updateUrl(now);
   updateEmbedState();
   const work = performance.now() - t0 + inputWork;
-  // The panels below from the second frame on, so that the figure shows first; the regime
-  // map fills until t0 + 10 ms (outside the work time above).
-  const below = firstFrameDrawn && extras ? updatePanels(startedBelow(), ui.state) : { current: false };
+  // The panels below from the second frame on, so that the figure shows first; while loading,
+  // not in a frame already past `until` (yet never two frames in a row); the regime map fills
+  // until t0 + 10 ms (outside the work time above).
+  const belowNow = firstFrameDrawn && extras && (performance.now() <= until || !own.drew || ui.belowWaited);
+  ui.belowWaited = Boolean(extras) && !belowNow;
+  const below = belowNow ? updatePanels(startedBelow(), ui.state) : { current: false };
   // Playing frames between two paced steps do nothing: they count only when they step or draw.
   if (stepped || own.drew || inputWork > 0) recordFrameTime(work, performance.now() - t0 + inputWork);
   inputWork = 0;
@@ -348,7 +358,7 @@ function drawFrame(now) {
     performance.mark('ipc-wall:first-frame');
     // The panels below in a task of their own, once this frame is on screen.
     setTimeout(() => extrasModule.then(mountBelow, belowDidNotLoad));
-  } else if (!readyResolved && below.current && panels.started === panels.below.length) {
+  } else if (!readyResolved && own.current && below.current && panels.started === panels.below.length) {
     // `ready` once the panels below have drawn too.
     readyResolved = true;
     resolveReady();
@@ -438,10 +448,11 @@ function startedBelow() {
 
 /**
  * Once per frame, for one list of panels: each panel of the view keeps its data, and draws if
- * it is on screen and its inputs changed. Returns {current: every panel is up to date (drawn,
- * or known to be off screen), drew: how many drew}.
+ * it is on screen and its inputs changed; none but the first starts drawing after `until`
+ * (performance.now() ms). Returns {current: every panel is up to date (drawn, or known to be
+ * off screen), drew: how many drew}.
  */
-function updatePanels(list, state) {
+function updatePanels(list, state, until = Infinity) {
   let current = true;
   let drew = 0;
   for (const p of list) {
@@ -453,6 +464,10 @@ function updatePanels(list, state) {
     }
     const key = p.panel.key(state);
     if (key === p.drawn) continue;
+    if (drew > 0 && performance.now() > until) {
+      current = false;
+      continue;
+    }
     p.drawn = key;
     p.panel.update(state);
     drew += 1;
@@ -888,11 +903,9 @@ function forceTheme(theme) {
   document.documentElement.style.colorScheme = theme;
 }
 
+/** The colours the canvases draw with, read from the CSS (forceTheme has run). */
 function setupTheme() {
-  if (ui.theme !== 'auto') {
-    forceTheme(ui.theme);
-    ui.dark = ui.theme === 'dark';
-  }
+  if (ui.theme !== 'auto') ui.dark = ui.theme === 'dark';
   ui.colors = { ...scene.readColors(), ...readModelColors() };
   darkQuery.addEventListener('change', () => {
     if (ui.theme !== 'auto') return;
@@ -962,14 +975,23 @@ function problemsText(problems) {
   return shown.join('; ');
 }
 
+/** A promise that resolves in a task of its own. */
+const nextTask = () => new Promise((resolve) => setTimeout(resolve));
+
 async function main() {
   setupLanguage();
-  setupTheme();
+  if (ui.theme !== 'auto') forceTheme(ui.theme);
   setupBanner();
   setupNote();
   setupControls();
   setupSharing();
   setupEmbed();
+  // The page's first style and first layout are each slow (every rule matched, the fonts
+  // found): reading the colours forces the one and measuring the canvases the other, each in a
+  // task of its own, not one long task with all the rest. The core compiles meanwhile.
+  await nextTask();
+  setupTheme();
+  await nextTask();
   mountPanels();
   setupVisibility();
   wake();
