@@ -227,6 +227,9 @@ impl Scale {
     }
 }
 
+/// Sets a canvas's own dash pattern in backing pixels (on, off, …; empty: solid).
+pub type SetDash<'a> = dyn Fn(&[f64]) + 'a;
+
 /// What the parts of the plot share once the axes are laid out.
 struct Ctx<'a> {
     sc: &'a Scale,
@@ -238,6 +241,7 @@ struct Ctx<'a> {
     x1: f64,
     /// Data `(x [m], E [J])` to backing pixels.
     to_px: &'a dyn Fn(f64, f64) -> (i32, i32),
+    dash: Option<&'a SetDash<'a>>,
 }
 
 impl Ctx<'_> {
@@ -286,7 +290,7 @@ pub fn draw<DB: DrawingBackend>(
 ) -> DrawResult<PlotFrame, DB> {
     let layout = Layout::of(root.dim_in_pixel(), plot).ok_or(DrawingAreaErrorKind::LayoutError)?;
     draw_frame(root, plot, &layout)?;
-    draw_content(root, plot, &layout)
+    draw_content(root, plot, &layout, None)
 }
 
 /// How the plot is laid out on a canvas: the header's legend and the axes. Everything drawn
@@ -311,6 +315,7 @@ pub struct FrameKey {
     cap: f64,
     window: (f64, f64),
     wall: f64,
+    thickness: f64,
     models: Vec<Model>,
     n_groups: usize,
     style: Style,
@@ -341,6 +346,7 @@ impl<'a> Layout<'a> {
             cap: y.cap,
             window: (plot.x0, plot.x1),
             wall: plot.params.wall,
+            thickness: plot.params.thickness,
             models: plot.layers.iter().map(|l| l.model).collect(),
             n_groups: groups.len(),
             style: st.clone(),
@@ -354,27 +360,38 @@ impl<'a> Layout<'a> {
     }
 }
 
-/// The static frame: the background, the axes with their grid and labels, and the legend.
+/// The static frame: the background, the axes with their grid and labels, the wall's hatched
+/// body and the legend.
 pub fn draw_frame<DB: DrawingBackend>(
     root: &DrawingArea<DB, Shift>,
     plot: &EnergyPlot,
     layout: &Layout,
 ) -> DrawResult<(), DB> {
-    let l = layout;
-    root.fill(&plot.style.background)?;
+    let (l, st) = (layout, plot.style);
+    root.fill(&st.background)?;
     let (header, body) = root.split_vertically(l.header_h);
     let chart = chart_on(&body, plot, &l.sc, &l.y, l.groups.len())?;
+    let (_, rows) = chart.plotting_area().get_pixel_range();
+    let wall = wall_columns(plot.params, plot.x0, plot.x1, |x| {
+        chart.backend_coord(&((x - plot.params.wall) * 1e3, 0.0)).0
+    });
     draw_mesh(chart, plot, &l.sc, &l.y)?;
+    if let Some((a, b)) = wall {
+        root.draw(&Rectangle::new([(a, rows.start), (b, rows.end)], st.wall_fill.filled()))?;
+        hatch(root, &l.sc, st.wall_hatch, a, b, rows.start, rows.end)?;
+    }
     let place = (l.sc.px(LEGEND_LEFT), l.sc.px(LEGEND_PAD), l.sc.px(LEGEND_ROW));
     draw_legend(&header, &l.sc, plot.style, &l.legend, &l.rows, place)
 }
 
-/// The content over the frame: the wall, the curves, x̃, the minimizers and the iterates.
-/// Returns where the data went.
+/// The content over the frame: d̂, the wall's faces and label, the curves, x̃, the minimizers
+/// and the iterates. `dash` sets the canvas's own dash pattern (None: plotters' dashes, a
+/// polyline each, as SVG needs). Returns where the data went.
 pub fn draw_content<DB: DrawingBackend>(
     root: &DrawingArea<DB, Shift>,
     plot: &EnergyPlot,
     layout: &Layout,
+    dash: Option<&SetDash<'_>>,
 ) -> DrawResult<PlotFrame, DB> {
     let (l, p) = (layout, plot.params);
     let (_, body) = root.split_vertically(l.header_h);
@@ -383,7 +400,7 @@ pub fn draw_content<DB: DrawingBackend>(
     let area = Bbox { x0: px_range.start, y0: py_range.start, x1: px_range.end, y1: py_range.end };
     let to_px = |x: f64, e: f64| chart.backend_coord(&((x - p.wall) * 1e3, e / l.y.unit));
     let (sc, st, cap) = (&l.sc, plot.style, l.y.cap);
-    let ctx = Ctx { sc, st, p, area, cap, x0: plot.x0, x1: plot.x1, to_px: &to_px };
+    let ctx = Ctx { sc, st, p, area, cap, x0: plot.x0, x1: plot.x1, to_px: &to_px, dash };
     draw_data(root, &ctx, plot.layers, &l.looks, &l.groups)?;
     Ok(PlotFrame {
         left: f64::from(area.x0),
@@ -558,8 +575,8 @@ fn minimizer_radius(i: usize) -> f64 {
     [4.5, 10.0, 12.5, 15.0][i.min(3)]
 }
 
-/// The barrier's activation zone d̂ in front of the wall, then the wall, hatched as in the
-/// scene. Returns the wall's label, placed clear of the x̃ lines at `x_tilde_px`.
+/// The barrier's activation zone d̂ in front of the wall, then the wall's faces (its hatched
+/// body is the frame's). Returns the wall's label, placed clear of the x̃ lines at `x_tilde_px`.
 fn draw_wall<DB: DrawingBackend>(
     root: &DrawingArea<DB, Shift>,
     ctx: &Ctx,
@@ -581,13 +598,9 @@ fn draw_wall<DB: DrawingBackend>(
             ))?;
         }
     }
-    let (wx0, wx1) = (wall.max(ctx.x0), back.min(ctx.x1));
-    if wx0 >= wx1 {
+    let Some((a, b)) = wall_columns(p, ctx.x0, ctx.x1, |x| ctx.xp(x)) else {
         return Ok(labels);
-    }
-    let (a, b) = (ctx.xp(wx0), ctx.xp(wx1));
-    root.draw(&Rectangle::new([(a, area.y0), (b, area.y1)], st.wall_fill.filled()))?;
-    hatch(root, sc, st.wall_hatch, a, b, area.y0, area.y1)?;
+    };
     for x in [wall, back].into_iter().filter(|&x| ctx.in_window(x)) {
         let xp = ctx.xp(x);
         root.draw(&PathElement::new(
@@ -613,6 +626,31 @@ fn draw_wall<DB: DrawingBackend>(
         labels.push(spots.into_iter().map(label).find(clear).unwrap_or(first));
     }
     Ok(labels)
+}
+
+/// The wall's columns in backing pixels (`xp`: x [m] to a column), clipped to the window
+/// [x0, x1]; none when the wall is outside it.
+fn wall_columns(p: &Params, x0: f64, x1: f64, xp: impl Fn(f64) -> i32) -> Option<(i32, i32)> {
+    let (wx0, wx1) = (p.wall.max(x0), (p.wall + p.thickness).min(x1));
+    (wx0 < wx1).then(|| (xp(wx0), xp(wx1)))
+}
+
+/// A dashed polyline: one path the canvas dashes itself where it can (`ctx.dash`: one stroke,
+/// not one per dash), else plotters' polyline per dash.
+fn dashed<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    ctx: &Ctx,
+    points: Vec<(i32, i32)>,
+    (on, off): (i32, i32),
+    style: ShapeStyle,
+) -> DrawResult<(), DB> {
+    let Some(set_dash) = ctx.dash else {
+        return root.draw(&DashedPathElement::new(points, on, off, style));
+    };
+    set_dash(&[f64::from(on), f64::from(off)]);
+    let drawn = root.draw(&PathElement::new(points, style));
+    set_dash(&[]);
+    drawn
 }
 
 /// Each layer's curve, sampled about once per CSS pixel with the extra points near the
@@ -644,10 +682,12 @@ fn draw_curves<DB: DrawingBackend>(
     for i in solid_then_dashed {
         let look = looks[i];
         for seg in &curves[i].segments {
-            let seg: Vec<(i32, i32)> = seg.iter().map(|&(x, e)| (ctx.to_px)(x, e)).collect();
+            let mut seg: Vec<(i32, i32)> = seg.iter().map(|&(x, e)| (ctx.to_px)(x, e)).collect();
+            // The extra samples near the faces often fall on one pixel: one point each.
+            seg.dedup();
             if look.dashed {
                 let style = look.color.stroke_width(sc.stroke(2.0));
-                root.draw(&DashedPathElement::new(seg, sc.px(7.0), sc.px(4.0), style))?;
+                dashed(root, ctx, seg, (sc.px(7.0), sc.px(4.0)), style)?;
             } else {
                 root.draw(&PathElement::new(seg, look.color.stroke_width(sc.stroke(2.5))))?;
             }
@@ -808,7 +848,7 @@ fn draw_x_tilde_line<DB: DrawingBackend>(
     if ctx.in_window(label.x_tilde) {
         let xp = ctx.xp(label.x_tilde);
         let style = st.x_tilde.stroke_width(sc.stroke(1.5));
-        root.draw(&DashedPathElement::new([(xp, handle_y), (xp, area.y1)], sc.px(6.0), sc.px(4.0), style))?;
+        dashed(root, ctx, vec![(xp, handle_y), (xp, area.y1)], (sc.px(6.0), sc.px(4.0)), style)?;
         root.draw(&Polygon::new(
             vec![(xp - tri, handle_y - tri), (xp + tri, handle_y - tri), (xp, handle_y)],
             st.x_tilde.filled(),

@@ -4,7 +4,7 @@
 
 use plotters::prelude::IntoDrawingArea;
 use plotters_canvas::CanvasBackend;
-use wasm_bindgen::JsCast;
+use wasm_bindgen::{JsCast, JsValue};
 use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement};
 
 use crate::plot::{self, EnergyPlot, FrameKey, Layout, PlotFrame};
@@ -55,8 +55,14 @@ impl FrameCache {
             .ok_or(NO_2D)?;
         ctx.draw_image_with_html_canvas_element(&self.canvas, 0.0, 0.0)
             .map_err(|_| "energy plot: the frame could not be copied")?;
+        // A dashed line is one path the canvas dashes, not a stroke per dash.
+        let dash = |pattern: &[f64]| {
+            let segments: js_sys::Array = pattern.iter().map(|&d| JsValue::from_f64(d)).collect();
+            // Refused only for a negative or non-finite length, which plot.rs never asks for.
+            let _ = ctx.set_line_dash(&segments);
+        };
         let root = backend(target)?.into_drawing_area();
-        let frame = plot::draw_content(&root, plot, &layout).map_err(|e| err(&e))?;
+        let frame = plot::draw_content(&root, plot, &layout, Some(&dash)).map_err(|e| err(&e))?;
         Ok((frame, fresh))
     }
 }

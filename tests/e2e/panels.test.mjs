@@ -210,6 +210,15 @@ test('dragging k with the mouse, the energy plot is drawn over its kept axes and
   try {
     await page.evaluate(() => window.ipcWall.pause());
     await nextFrames(page, 4);
+    // Strokes on the plot's canvas: each costs the canvas a path of its own.
+    await page.evaluate(() => {
+      window.__strokes = 0;
+      const stroke = CanvasRenderingContext2D.prototype.stroke;
+      CanvasRenderingContext2D.prototype.stroke = function (...args) {
+        if (this.canvas.id === 'energy') window.__strokes += 1;
+        return stroke.apply(this, args);
+      };
+    });
     const before = await draws(page);
     await dragSlider(page, '#p-k', 0.9);
     await page.locator('#p-k').press('ArrowLeft');
@@ -220,6 +229,10 @@ test('dragging k with the mouse, the energy plot is drawn over its kept axes and
     const frames = (dragged['energy-frame'] ?? 0) - (before['energy-frame'] ?? 0);
     assert.ok(plots >= 8, `the plot followed the drag (${plots} drawings)`);
     assert.ok(frames * 3 <= plots, `axes and legend drawn again only when they changed (${frames} of ${plots})`);
+    // The wall's hatching is kept with the axes, and a dashed line (the penalty curve, x̃) is
+    // one path the canvas dashes: a dozen strokes a drawing, not one per dash and hatch line.
+    const strokes = await page.evaluate(() => window.__strokes);
+    assert.ok(strokes <= 16 * plots, `${strokes} strokes in ${plots} drawings`);
     // The last picture, over a frame kept from an earlier k, equals the same throw drawn
     // whole: its frame drawn anew (the theme switched away and back), pixel for pixel.
     const pixels = () => page.evaluate(() => document.getElementById('energy').toDataURL());
