@@ -106,8 +106,8 @@ function attachAxes(C, glue) {
  * default pair; `models()` then the panels' pair), the map asked again if a parameter it
  * depends on changed (or the worker went away): the preview alone while `held` (a slider is
  * being dragged; the next once the workers answered the last), the 128 × 128 map once it is
- * let go. The page's own fill runs until
- * `deadline`. Returns whether new parameters' map was asked for.
+ * let go. The page's own fill runs until `deadline`. Returns whether new parameters' map was
+ * asked for.
  */
 export function compute(C, params, models, offload, deadline, onDefaults, held) {
   const glue = api.guard((_, g) => g);
@@ -115,7 +115,7 @@ export function compute(C, params, models, offload, deadline, onDefaults, held) 
   const pair = models();
   const lost = C.viaWorker && !offload.alive() && !C.grids[N_FULL];
   // While dragged, one preview at a time: the next is asked for, with the parameters of then,
-  // once the workers answered this one (each request costs the page a message per worker).
+  // once the worker answered this one (each request costs the page a message).
   const answering = held && C.viaWorker && !lost && !C.grids[C.sizes[0]];
   const fresh = mapKey(params, pair) !== C.key && !answering;
   if (fresh || lost) requestMap(C, params, pair, offload, held ? [N_FIRST] : SIZES);
