@@ -70,7 +70,6 @@ const ui = {
   // (`pending`, since `since`).
   url: { seen: '', query: '', pending: '', since: 0 },
   posted: '', // outcomes last posted to the parent frame
-  belowWaited: false, // the panels below waited a frame while loading (see drawFrame)
   note: null, // () => text of the visible note, redone when the language changes
 };
 
@@ -342,12 +341,10 @@ function drawFrame(now) {
   updateUrl(now);
   updateEmbedState();
   const work = performance.now() - t0 + inputWork;
-  // The panels below from the second frame on, so that the figure shows first; while loading,
-  // not in a frame already past `until` (yet never two frames in a row); the regime map fills
-  // until t0 + 10 ms (outside the work time above).
-  const belowNow = firstFrameDrawn && extras && (performance.now() <= until || !own.drew || ui.belowWaited);
-  ui.belowWaited = Boolean(extras) && !belowNow;
-  const below = belowNow ? updatePanels(startedBelow(), ui.state) : { current: false };
+  // The panels below from the second frame on, so that the figure shows first, on the same
+  // slice as the figure's while loading; the regime map fills until t0 + 10 ms (outside the
+  // work time above).
+  const below = firstFrameDrawn && extras ? updatePanels(startedBelow(), ui.state, until, own.drew) : { current: false };
   // Playing frames between two paced steps do nothing: they count only when they step or draw.
   if (stepped || own.drew || inputWork > 0) recordFrameTime(work, performance.now() - t0 + inputWork);
   inputWork = 0;
@@ -449,10 +446,11 @@ function startedBelow() {
 /**
  * Once per frame, for one list of panels: each panel of the view keeps its data, and draws if
  * it is on screen and its inputs changed; after `until` (performance.now() ms) none but the
- * first starts drawing, unless it already waited a frame. Returns {current: every panel is up to date (drawn, or known to be
- * off screen), drew: how many drew}.
+ * frame's first (`drewBefore`: how many drew before this list) starts drawing, unless it
+ * already waited a frame. Returns {current: every panel is up to date (drawn, or known to be
+ * off screen), drew: how many of this list drew}.
  */
-function updatePanels(list, state, until = Infinity) {
+function updatePanels(list, state, until = Infinity, drewBefore = 0) {
   let current = true;
   let drew = 0;
   for (const p of list) {
@@ -465,7 +463,7 @@ function updatePanels(list, state, until = Infinity) {
     const key = p.panel.key(state);
     if (key === p.drawn) continue;
     // Past `until`, a panel waits one frame, never two: one slow before it cannot starve it.
-    if (drew > 0 && performance.now() > until && !p.waited) {
+    if (drew + drewBefore > 0 && performance.now() > until && !p.waited) {
       p.waited = true;
       current = false;
       continue;

@@ -67,7 +67,7 @@ export function startOffload(compiled) {
   const latest = { map: 0, table: 0, memory: 0 };
   const handlers = { map: null, table: null, memory: null };
   // The latest request's answers so far, each kind's fresh at each request (to `count` workers).
-  const fresh = { map: (count) => newMapAnswers(count), table: () => null, memory: () => [] };
+  const fresh = { map: newMapAnswers, table: () => null, memory: () => [] };
   const got = { map: fresh.map(workers.length), table: null, memory: [] };
 
   function die() {
