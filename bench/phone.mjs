@@ -173,17 +173,9 @@ function missesLine(misses) {
   return `**Budget misses in this run (${misses.length}):** ${parts.join('; ')}.`;
 }
 
-function section(results, chromium) {
-  const misses = [];
-  /** `x` against `budget` (none: ''), as the cell's verdict; a miss is kept as `what` at `at`. */
-  const judge = (x, budget, what, at) => {
-    if (budget !== undefined && !(x <= budget)) misses.push({ what, where: at });
-    return verdict(x, budget);
-  };
-  const drags = [
-    '| viewport | CPU | slider | frame median / p95 [ms] | long tasks (longest) | INP [ms] | map after the last change [ms] | main thread busy: all / script |',
-    '|---|---|---|---|---|---|---|---|',
-  ];
+/** The drags' table rows; each budgeted cell is `judge`d. */
+function dragRows(results, judge) {
+  const rows = [];
   for (const r of results) {
     const b = BUDGET[r.cfg.rate];
     const x = `${r.cfg.rate}×`;
@@ -198,13 +190,15 @@ function section(results, chromium) {
       const long = `${d.long.length}${longest} ${judge(d.long.length, b.long, `long tasks while dragging at ${x}`, at)}`;
       const slider = d.inputs ? name : `${name} **the slider did not move**`;
       const busy = `${Math.round(100 * d.busy.task)} % / ${Math.round(100 * d.busy.script)} %`;
-      drags.push(`| ${where(r.cfg)} | ${x} | ${slider} | ${frame} | ${long} | ${fmt(d.inp)} ${judge(d.inp, b.inp, `INP at ${x}`, at)} | ${fmt(d.map_ms)} ${judge(d.map_ms, b.map, `map after the last change at ${x}`, at)} | ${busy} |`);
+      rows.push(`| ${where(r.cfg)} | ${x} | ${slider} | ${frame} | ${long} | ${fmt(d.inp)} ${judge(d.inp, b.inp, `INP at ${x}`, at)} | ${fmt(d.map_ms)} ${judge(d.map_ms, b.map, `map after the last change at ${x}`, at)} | ${busy} |`);
     }
   }
-  const loads = [
-    '| viewport | CPU | first frame, median (fastest–slowest) [ms] | long tasks while loading, per load (longest) | wasm memory, page / worker: growth | JS heap growth | session |',
-    '|---|---|---|---|---|---|---|',
-  ];
+  return rows;
+}
+
+/** The loads' and sessions' table rows; each budgeted cell is `judge`d. */
+function loadRows(results, judge) {
+  const rows = [];
   for (const r of results) {
     const at = where(r.cfg);
     const x = `${r.cfg.rate}×`;
@@ -223,8 +217,20 @@ function section(results, chromium) {
     const loadLong = judge(worst, r.cfg.rate === 1 ? 50 : undefined, `a long task while loading at ${x}`, at);
     const long = `${longs.map((l) => l.length).join(', ')}${all.length ? ` (${fmt(worst)} ms)` : ''} ${loadLong}`;
     const wasm = `${grow(r.mem[0].page, r.mem[1].page, 'wasm memory growth, page')} / ${grow(r.mem[0].worker, r.mem[1].worker, 'wasm memory growth, workers')}`;
-    loads.push(`| ${at} | ${x} | ${first} | ${long} | ${wasm} | ${grow(r.heap[0], r.heap[1], 'JS heap growth')} | ${r.session_s.toFixed(0)} s |`);
+    rows.push(`| ${at} | ${x} | ${first} | ${long} | ${wasm} | ${grow(r.heap[0], r.heap[1], 'JS heap growth')} | ${r.session_s.toFixed(0)} s |`);
   }
+  return rows;
+}
+
+function section(results, chromium) {
+  const misses = [];
+  /** `x` against `budget` (none: ''), as the cell's verdict; a miss is kept as `what` at `at`. */
+  const judge = (x, budget, what, at) => {
+    if (budget !== undefined && !(x <= budget)) misses.push({ what, where: at });
+    return verdict(x, budget);
+  };
+  const drags = dragRows(results, judge);
+  const loads = loadRows(results, judge);
   return `${[
     '## Dragging each slider, at 1× and 4× CPU (issue 13; `cargo xtask bench --browser`)',
     '',
@@ -237,10 +243,14 @@ function section(results, chromium) {
       "main thread busy: the page's main-thread task and script time over the drag's time (CDP Performance.getMetrics), " +
       'the throw it restarts playing meanwhile.',
     '',
+    '| viewport | CPU | slider | frame median / p95 [ms] | long tasks (longest) | INP [ms] | map after the last change [ms] | main thread busy: all / script |',
+    '|---|---|---|---|---|---|---|---|',
     ...drags,
     '',
     `First frame and long tasks: ${LOADS} fresh loads per row, each in a new browser context, one at a time (the last is the drag session's own). Memory: over that session.`,
     '',
+    '| viewport | CPU | first frame, median (fastest–slowest) [ms] | long tasks while loading, per load (longest) | wasm memory, page / worker: growth | JS heap growth | session |',
+    '|---|---|---|---|---|---|---|',
     ...loads,
   ].join('\n')}\n`;
 }
