@@ -132,14 +132,19 @@ pub struct Layer<'a> {
 
 /// The x window around the wall: from a little before the barrier's reach to a little behind
 /// the back face, widened to include every x̃ shown when one is farther.
+///
+/// It widens by round lengths ([`landscape::nice_ceil`]): an x̃ that moves a little, from one
+/// step of the throw to the next or with a slider, leaves the axes (and the plot's static
+/// frame, drawn once per window) as they were, and they change a few times a decade.
 pub fn window(params: &Params, x_tildes: &[f64]) -> (f64, f64) {
     let (wall, w, dhat) = (params.wall, params.thickness, params.dhat);
     let (b0, b1) = (wall - (1.5 * w).max(2.5 * dhat), wall + w + (2.0 * w).max(0.5 * dhat));
     let finite = x_tildes.iter().copied().filter(|x| x.is_finite());
     let lo = finite.clone().fold(b0, f64::min);
     let hi = finite.fold(b1, f64::max);
-    let x0 = if lo < b0 { lo - 0.08 * (b1.max(hi) - lo) } else { b0 };
-    let x1 = if hi > b1 { hi + 0.08 * (hi - b0.min(lo)) } else { b1 };
+    // At least 8 % of the span as a margin beyond the farthest x̃.
+    let x0 = if lo < b0 { b0 - landscape::nice_ceil(b0 - lo + 0.08 * (b1.max(hi) - lo)) } else { b0 };
+    let x1 = if hi > b1 { b1 + landscape::nice_ceil(hi - b1 + 0.08 * (hi - b0.min(lo))) } else { b1 };
     (x0, x1)
 }
 

@@ -210,3 +210,26 @@ fn the_x_window_is_the_page_default_and_widens_to_show_every_x_tilde() {
         assert!(x0 <= window(&p).0 && x1 >= window(&p).1, "the wall stays in view");
     }
 }
+
+#[test]
+fn x_window_widens_by_round_lengths_so_it_holds_still_while_x_tilde_moves() {
+    let p = Params::default();
+    let (b0, b1) = ipc_wall::plot::window(&p, &[]);
+    // x̃ from the ball's start to the wall, and from behind the wall to 1 m beyond, in 0.1 mm
+    // moves (a throw's steps, or a slider held): the window changes a few times a decade.
+    let before: Vec<f64> = (0..=5000).map(|i| b0 - 0.5 + 1e-4 * i as f64).filter(|&x| x < b0).collect();
+    let behind: Vec<f64> = (1..=10000).map(|i| b1 + 1e-4 * i as f64).collect();
+    for xs in [before, behind] {
+        let windows: Vec<(f64, f64)> = xs.iter().map(|&x| ipc_wall::plot::window(&p, &[x])).collect();
+        let changes = windows.windows(2).filter(|w| w[0] != w[1]).count();
+        assert!(changes <= 40, "{changes} changes of the window over {} moves", xs.len());
+        for (&x, &(x0, x1)) in xs.iter().zip(&windows) {
+            let span = x1 - x0;
+            // x̃ inside, away from the edge, and the window not much wider than the wall's
+            // region and x̃ need (round lengths are up to 1.5 apart, plus the margin).
+            assert!(x - x0 >= 0.05 * span && x1 - x >= 0.05 * span, "x̃ = {x} at the edge of [{x0}, {x1}]");
+            let need = b1.max(x) - b0.min(x);
+            assert!(span <= 1.65 * need, "[{x0}, {x1}] for x̃ = {x}: {span} m wide where {need} m would do");
+        }
+    }
+}
