@@ -162,7 +162,12 @@ function measureSoon(canvas, apply) {
   if (toMeasure.length === 0) {
     queueMicrotask(() => {
       const all = toMeasure.splice(0);
-      const sizes = all.map(([c]) => [c.clientWidth, c.clientHeight]);
+      // Fractions of a pixel kept (clientWidth rounds them off), as the ResizeObserver reports
+      // them: its first report, of this same size, then changes nothing.
+      const sizes = all.map(([c]) => {
+        const b = c.getBoundingClientRect();
+        return [b.width, b.height];
+      });
       all.forEach(([, f], i) => f(...sizes[i]));
     });
   }
@@ -227,8 +232,14 @@ const backingRatio = () => (draft ? Math.min(1, window.devicePixelRatio || 1) : 
  */
 export function hidpiCanvas(canvas, onResize) {
   const size = { w: 0, h: 0, dpr: 1 };
+  let measured = false;
   function apply(w, h) {
-    Object.assign(size, { w, h, dpr: backingRatio() });
+    const dpr = backingRatio();
+    // The same size again (the observer's first report): a resize would clear the canvas and
+    // make its panel draw everything again, static layers too, in the frame after the first.
+    if (measured && Math.abs(w - size.w) < 0.01 && Math.abs(h - size.h) < 0.01 && dpr === size.dpr) return;
+    measured = true;
+    Object.assign(size, { w, h, dpr });
     sizeCanvas(canvas, w, h, size.dpr);
     onResize?.(size);
   }

@@ -283,3 +283,20 @@ test('dragging k with the mouse, the page writes no attribute unchanged and repl
     await context.close();
   }
 });
+
+test("loaded and still, each of the figure's canvases is drawn once: the observer's first report of the size measured at mount draws nothing again", async () => {
+  // At 1280 px the scene is 12vw + 80 = 233.6 px tall: a size measured in whole pixels differed
+  // from the observer's, and the scene (static layers too) and the plot were drawn again.
+  for (const [width, height] of [[1280, 800], [390, 844]]) {
+    const { page, context, consoleErrors } = await openPage(browser, { width, height, dpr: 2, reducedMotion: 'reduce' });
+    try {
+      await nextFrames(page, 10);
+      const d = await draws(page);
+      const scene = await page.evaluate(() => window.ipcWall.__scene());
+      assert.deepEqual([d.scene, scene.staticDraws, d.energy, d['energy-frame']], [1, 1, 1, 1], `${width} px: scene, its static layers, plot, its frame`);
+      assert.deepEqual(consoleErrors, []);
+    } finally {
+      await context.close();
+    }
+  }
+});
