@@ -333,9 +333,9 @@ function drawFrame(now) {
   const t0 = performance.now();
   ui.frameStart = t0;
   const stepped = updateSimulation(now);
-  // While loading, a panel that would start LOAD_SLICE_MS into the frame waits for the next:
-  // each panel's first drawing is slow (canvases made, fonts found), and together they made
-  // the figure's first frame one long task.
+  // While loading, a panel that would start LOAD_SLICE_MS into the frame draws in a task of
+  // its own right after it (drawLate): each panel's first drawing is slow (canvases made, fonts
+  // found, the wasm's first calls), and together they made the figure's first frames long tasks.
   const until = readyResolved ? Infinity : t0 + LOAD_SLICE_MS;
   const own = updatePanels(panels.figure, ui.state, until);
   updateUrl(now);
@@ -344,7 +344,8 @@ function drawFrame(now) {
   // The panels below from the second frame on, so that the figure shows first, on the same
   // slice as the figure's while loading; the regime map fills until t0 + 10 ms (outside the
   // work time above).
-  const below = firstFrameDrawn && extras ? updatePanels(startedBelow(), ui.state, until, own.drew) : { current: false };
+  const below = firstFrameDrawn && extras ? updatePanels(startedBelow(), ui.state, until, own.drew) : { current: false, late: [] };
+  drawLate([...own.late, ...below.late]);
   // Playing frames between two paced steps do nothing: they count only when they step or draw.
   if (stepped || own.drew || inputWork > 0) recordFrameTime(work, performance.now() - t0 + inputWork);
   inputWork = 0;
@@ -384,7 +385,7 @@ const panels = { figure: [], below: [], started: 0 };
 
 /** A mounted panel as the loop keeps it. `on`: null until the observer's first report. */
 function entry(name, root, panel, on) {
-  return { name, root, panel, shown: inView(root), on, drawn: null, waited: false };
+  return { name, root, panel, shown: inView(root), on, drawn: null };
 }
 
 function mountPanels() {
@@ -446,13 +447,14 @@ function startedBelow() {
 /**
  * Once per frame, for one list of panels: each panel of the view keeps its data, and draws if
  * it is on screen and its inputs changed; after `until` (performance.now() ms) none but the
- * frame's first (`drewBefore`: how many drew before this list) starts drawing, unless it
- * already waited a frame. Returns {current: every panel is up to date (drawn, or known to be
- * off screen), drew: how many of this list drew}.
+ * task's first (`drewBefore`: how many drew before this list) starts drawing. Returns
+ * {current: every panel is up to date (drawn, or known to be off screen), drew: how many of
+ * this list drew, late: those left for after `until`}.
  */
 function updatePanels(list, state, until = Infinity, drewBefore = 0) {
   let current = true;
   let drew = 0;
+  const late = [];
   for (const p of list) {
     if (!p.shown) continue;
     p.panel.keep?.(state);
@@ -462,18 +464,32 @@ function updatePanels(list, state, until = Infinity, drewBefore = 0) {
     }
     const key = p.panel.key(state);
     if (key === p.drawn) continue;
-    // Past `until`, a panel waits one frame, never two: one slow before it cannot starve it.
-    if (drew + drewBefore > 0 && performance.now() > until && !p.waited) {
-      p.waited = true;
+    if (drew + drewBefore > 0 && performance.now() > until) {
+      late.push(p);
       current = false;
       continue;
     }
-    p.waited = false;
     p.drawn = key;
     p.panel.update(state);
     drew += 1;
   }
-  return { current, drew };
+  return { current, drew, late };
+}
+
+/** The panels left past a slice while loading, drawn in the task after this one (a message,
+ * which comes before the next frame), from a slice of its own: each task draws at least one,
+ * so none waits for ever, and the frame's commit is not in the same task. */
+function drawLate(list) {
+  if (list.length === 0) return;
+  nextTask().then(() => {
+    if (api.isDead() || !ui.state) return;
+    try {
+      drawLate(updatePanels(list, ui.state, performance.now() + LOAD_SLICE_MS).late);
+    } catch (e) {
+      // As in frame(): fatal errors already raised the banner.
+      if (!api.isDead()) console.error(e);
+    }
+  });
 }
 
 /** What the address keeps besides the parameters. */

@@ -76,3 +76,47 @@ test('if the panels below fail to load, the figure still works, is ready and say
     await context.close();
   }
 });
+
+test("while loading, a panel past the frame's slice draws in a task of its own before the next frame, not in it", async () => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 2 });
+  // Each drawing onto a canvas of the page's, by id: in which animation frame callback (0:
+  // none), and how many callbacks had begun by then.
+  await context.addInitScript(() => {
+    const seen = (window.__firstDraw = {});
+    let frames = 0;
+    let inFrame = 0;
+    const raf = window.requestAnimationFrame.bind(window);
+    window.requestAnimationFrame = (f) =>
+      raf((t) => {
+        inFrame = ++frames;
+        try {
+          f(t);
+        } finally {
+          inFrame = 0;
+        }
+      });
+    const draw = CanvasRenderingContext2D.prototype.drawImage;
+    CanvasRenderingContext2D.prototype.drawImage = function (...args) {
+      const id = this.canvas.id;
+      if (id && !(id in seen)) seen[id] = { inFrame, frames };
+      return draw.apply(this, args);
+    };
+  });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  const { consoleErrors } = watchPage(page);
+  try {
+    // Slow enough that the scene's first drawing always passes the 12 ms slice.
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
+    await page.goto(baseUrl);
+    await page.evaluate(() => window.ipcWall.ready);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+    const first = await page.evaluate(() => window.__firstDraw);
+    assert.ok(first.scene?.inFrame > 0, `the scene draws in a frame: ${JSON.stringify(first.scene)}`);
+    // The plot's frame (its static layer) is copied onto it first: that is its first drawing.
+    assert.deepEqual(first.energy, { inFrame: 0, frames: first.scene.frames }, 'the plot draws after the scene’s frame, before the next one begins');
+    assert.deepEqual(consoleErrors, []);
+  } finally {
+    await context.close();
+  }
+});
