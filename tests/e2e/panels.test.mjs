@@ -285,8 +285,9 @@ test('dragging k with the mouse, the page writes no attribute unchanged and repl
 });
 
 test("loaded and still, each of the figure's canvases is drawn once: the observer's first report of the size measured at mount draws nothing again", async () => {
-  // At 1280 px the scene is 12vw + 80 = 233.6 px tall: a size measured in whole pixels differed
-  // from the observer's, and the scene (static layers too) and the plot were drawn again.
+  // Sizes in vw are fractions of a pixel (the scene is 12vw + 80 = 233.6 px tall at 1280 px).
+  // Measured in whole pixels they differed from the observer's first report, and the scene
+  // (static layers too) could be drawn again: it was at 390 px.
   for (const [width, height] of [[1280, 800], [390, 844]]) {
     const { page, context, consoleErrors } = await openPage(browser, { width, height, dpr: 2, reducedMotion: 'reduce' });
     try {
