@@ -311,16 +311,20 @@ function updateSimulation(now) {
 // device, so they are not judged.
 const draftWanted = draftGovernor();
 
+/** `draw()` while the core is alive and has a throw. Fatal errors already raised the banner;
+ * anything else is a bug worth seeing. */
+function drawSafely(draw) {
+  if (api.isDead() || !ui.state) return;
+  try {
+    draw();
+  } catch (e) {
+    if (!api.isDead()) console.error(e);
+  }
+}
+
 function frame(now) {
   setDraft(draftWanted(now, readyResolved && (sliderHeld() || ui.playing)));
-  if (!api.isDead() && ui.state) {
-    try {
-      drawFrame(now);
-    } catch (e) {
-      // Fatal errors already raised the banner; anything else is a bug worth seeing.
-      if (!api.isDead()) console.error(e);
-    }
-  }
+  drawSafely(() => drawFrame(now));
   if (wantsFrames()) requestAnimationFrame(frame);
   else {
     seen.looping = false;
@@ -481,15 +485,7 @@ function updatePanels(list, state, until = Infinity, drewBefore = 0) {
  * so none waits for ever, and the frame's commit is not in the same task. */
 function drawLate(list) {
   if (list.length === 0) return;
-  nextTask().then(() => {
-    if (api.isDead() || !ui.state) return;
-    try {
-      drawLate(updatePanels(list, ui.state, performance.now() + LOAD_SLICE_MS).late);
-    } catch (e) {
-      // As in frame(): fatal errors already raised the banner.
-      if (!api.isDead()) console.error(e);
-    }
-  });
+  nextTask().then(() => drawSafely(() => drawLate(updatePanels(list, ui.state, performance.now() + LOAD_SLICE_MS).late)));
 }
 
 /** What the address keeps besides the parameters. */
