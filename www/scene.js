@@ -542,6 +542,47 @@ function drawInsetBalls(ctx, L, view, rec) {
   }
 }
 
+/**
+ * What the latest drawing showed, so that a view which would look the same is not drawn again:
+ * a new k or κ restarts the throw, and its first steps (free flight) are those on the canvas.
+ * `same(view, models)` compares and remembers; `forget()` after the canvas is cleared.
+ */
+function sameAsShown() {
+  let words = null; // everything but the colours and step positions, as one string
+  let colors = null;
+  const steps = new Map(); // model → a copy of its step positions
+  function samePositions(view, models) {
+    return models.every((m) => {
+      const n = view.counts[m] ?? 0;
+      const had = steps.get(m);
+      return had?.n === n && view.positions[m].subarray(0, n).every((x, i) => x === had.buf[i]);
+    });
+  }
+  function keep(view, models) {
+    for (const m of models) {
+      const n = view.counts[m] ?? 0;
+      let had = steps.get(m);
+      if (!had || had.buf.length < n) steps.set(m, (had = { buf: new Float64Array(Math.max(256, 2 * n)), n }));
+      had.buf.set(view.positions[m].subarray(0, n));
+      had.n = n;
+    }
+  }
+  return {
+    same(view, models) {
+      const { wall, thickness, dhat } = view.params;
+      const now = JSON.stringify([getLang(), models, wall, thickness, dhat, view.balls, view.iterates]);
+      if (now === words && view.colors === colors && samePositions(view, models)) return true;
+      words = now;
+      colors = view.colors;
+      keep(view, models);
+      return false;
+    },
+    forget() {
+      words = null;
+    },
+  };
+}
+
 export function setupScene(canvas) {
   const ctx = canvas.getContext('2d');
   const layer = document.createElement('canvas');
@@ -549,10 +590,12 @@ export function setupScene(canvas) {
   let cached = null; // {key, colors, L, S}
   let staticDraws = 0;
   let last = null;
+  const shown = sameAsShown();
 
   function resize(w, h, ratio) {
     Object.assign(size, { w, h, dpr: ratio });
     sizeCanvas(canvas, w, h, ratio);
+    shown.forget();
   }
 
   /** The layout and static layer for this view: redrawn only when one of their inputs changed. */
@@ -574,10 +617,12 @@ export function setupScene(canvas) {
    * view: {params, models (names of the balls shown; MODEL_NAMES when absent), balls (state
    * per model), positions (Float64Array per model) and counts, iterates (x values of the
    * latest step per model), colors (readColors)}. What was drawn is kept (see `drawn`).
+   * Returns whether it drew: not when the view would look as the latest drawing.
    */
   function draw(view) {
-    if (size.w < 10 || size.h < 10) return;
+    if (size.w < 10 || size.h < 10) return false;
     const models = view.models ?? MODEL_NAMES;
+    if (shown.same(view, models)) return false;
     const { L, S } = staticFor(view, models);
     ctx.setTransform(1, 0, 0, 1, 0, 0);
     // Cleared first: a see-through background must not keep the last frame's balls.
@@ -590,6 +635,7 @@ export function setupScene(canvas) {
     drawInsetBalls(ctx, L, view, rec);
     placeWanted(ctx, rec);
     last = rec;
+    return true;
   }
 
   /** What the latest frame drew, as plain data for tests: label boxes {kind, model, where,
@@ -627,7 +673,7 @@ export function mount(canvas, figure) {
     update(state) {
       const models = state.models;
       const positions = perBall(models, (m) => figure.positions(m));
-      scene.draw({
+      const drew = scene.draw({
         params: state.params,
         models,
         balls: perBall(models, (m) => state[m]),
@@ -636,7 +682,7 @@ export function mount(canvas, figure) {
         iterates: perBall(models, (m) => api.guard((f) => f.iterates(m, 0)).map((it) => it.x)),
         colors: figure.colors(),
       });
-      countDraw(canvas);
+      if (drew) countDraw(canvas);
     },
     relabel() {},
     resize() {

@@ -301,3 +301,37 @@ test("loaded and still, each of the figure's canvases is drawn once: the observe
     }
   }
 });
+
+test('a new k or κ before the ball reaches the wall draws the energy plot again, not the scene: its picture, drawn whole, is the same', async () => {
+  // The throw restarts, but its first steps are free flight, alike for every stiffness: the
+  // scene's 2–3 Mpx canvas would be drawn and sent to the screen again for nothing.
+  const { page, context, consoleErrors } = await openPage(browser, { width: 1280, height: 800, dpr: 2, reducedMotion: 'reduce' });
+  try {
+    await nextFrames(page, 4);
+    const pixels = () => page.evaluate(() => document.getElementById('scene').toDataURL());
+    const picture = await pixels();
+    const before = await draws(page);
+    for (const p of [{ k: 1e6 }, { kappa: 1e6 }, { k: 1e8, kappa: 10 }]) {
+      await page.evaluate((p) => window.ipcWall.set(p), p);
+      await nextFrames(page, 2);
+    }
+    const after = await draws(page);
+    assert.equal(after.energy, before.energy + 3, 'the plot, whose curves moved, drawn for each');
+    assert.equal(after.scene, before.scene, 'the scene not drawn again');
+    // Drawn whole (the theme switched away and back): the same picture as the one kept.
+    for (const colorScheme of ['dark', 'light']) {
+      await page.emulateMedia({ colorScheme });
+      await nextFrames(page, 4);
+    }
+    assert.equal((await draws(page)).scene, before.scene + 2, 'drawn for each theme');
+    assert.ok((await pixels()) === picture, 'the kept picture is the throw at the new k and κ');
+    // A new d̂ changes the picture (the barrier's band in the inset): drawn.
+    await page.evaluate(() => window.ipcWall.set({ dhat: 0.002 }));
+    await nextFrames(page, 2);
+    assert.equal((await draws(page)).scene, before.scene + 3, 'a new d̂ draws the scene');
+    assert.ok((await pixels()) !== picture);
+    assert.deepEqual(consoleErrors, []);
+  } finally {
+    await context.close();
+  }
+});
