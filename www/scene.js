@@ -135,7 +135,8 @@ function insetU(L, x) {
 
 // ---- the static layer ------------------------------------------------------------------
 
-/** Words of the static layer: drawn at once, their box kept for the labels drawn later. */
+/** Words drawn at once (the static layer's, the d̂ band's), their box kept in `S.boxes` for the
+ * labels drawn later. */
 function staticWords(ctx, S, kind, model, s, x, y, align, { color, font = FONT_SMALL, maxWidth, plate } = {}) {
   const w = Math.min(measure(ctx, s, font), maxWidth ?? Infinity);
   const left = fitLeft(x, w, align, EDGE, S.W - EDGE);
@@ -222,14 +223,17 @@ function staticCallout(ctx, L, c) {
   ctx.setLineDash([]);
 }
 
-/** Lanes whose model keeps a gap (the barrier's) get the band d < d̂ and its dashed edge. */
-function staticBarrier(ctx, L, c, S) {
-  const ud = Math.round(L.su(Math.min(L.p.dhat, 10 ** E_HI))) + 0.5;
+/** Lanes whose model keeps a gap (the barrier's) get the band d < d̂ and its dashed edge. Drawn
+ * over the static layer, not in it: a drag of d̂ then leaves that layer as it is. */
+function drawBarrier(ctx, L, dhat, rec) {
+  const c = rec.c;
+  const ud = Math.round(L.su(Math.min(dhat, 10 ** E_HI))) + 0.5;
   let named = false;
   for (const [model, y] of L.iLanes) {
     if (look(model).reports !== 'gap') continue;
-    const y0 = y - L.half;
-    const y1 = y + Math.min(22, L.ipitch / 2);
+    // On whole pixels: the dashes' ends are then rendered alike on every frame.
+    const y0 = Math.round(y - L.half);
+    const y1 = Math.round(y + Math.min(22, L.ipitch / 2));
     ctx.fillStyle = c.barrier;
     ctx.fillRect(ud, y0, L.axisR - ud, y1 - y0);
     ctx.strokeStyle = c.barrierText;
@@ -240,12 +244,14 @@ function staticBarrier(ctx, L, c, S) {
     ctx.lineTo(ud, y1);
     ctx.stroke();
     ctx.setLineDash([]);
-    S.dhat.push({ kind: 'dhat', model, x: ud - 1.5, y: y0, w: 3, h: y1 - y0 });
+    const edge = { kind: 'dhat', model, x: ud - 1.5, y: y0, w: 3, h: y1 - y0 };
+    rec.dhat.push(edge);
+    rec.avoid.push(edge);
     // Named once, above the first band, if the band and the lanes have room for the words.
     const s = t('scene.barrier');
     const w = measure(ctx, s, FONT_SMALL);
     if (!named && L.roomy && L.ipitch >= 30 && L.axisR - ud > w + 6) {
-      staticWords(ctx, S, 'barrier', model, s, L.axisR - 3, y0 - 4, 'right', { color: c.barrierText });
+      staticWords(ctx, rec, 'barrier', model, s, L.axisR - 3, y0 - 4, 'right', { color: c.barrierText });
       named = true;
     }
   }
@@ -258,7 +264,6 @@ function staticInset(ctx, L, c, S) {
   ctx.strokeRect(PAD - 6 + 0.5, L.fTop + 0.5, L.W - 2 * PAD + 12 - 1, L.H - L.fTop - 1);
   // On a phone the Spanish title is wider than the inset: squeezed a little rather than cut.
   if (L.title) staticWords(ctx, S, 'title', null, t('scene.inset'), PAD, L.fTop + 14, 'left', { color: c.muted, maxWidth: L.W - 2 * PAD });
-  staticBarrier(ctx, L, c, S);
   const yz0 = L.iLanes.values().next().value - L.half;
   hatch(ctx, L.blockX0, yz0, L.wallBlock, L.yAx - yz0, { fill: c.wallFill, stroke: c.wallHatch, edge: c.wallEdge });
   const s = t('scene.wall', { thickness: fmtLength(L.p.thickness, 3) });
@@ -306,7 +311,7 @@ function drawStatic(layer, L, c, dpr) {
   ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
   ctx.fillStyle = c.bg;
   ctx.fillRect(0, 0, L.W, L.H);
-  const S = { W: L.W, boxes: [], dhat: [], ticks: [] };
+  const S = { W: L.W, boxes: [], ticks: [] };
   staticTrack(ctx, L, c, S);
   staticRuler(ctx, L, c, S);
   staticCallout(ctx, L, c);
@@ -325,7 +330,7 @@ function drawStatic(layer, L, c, dpr) {
 
 /** A frame's record: labels (static ones first), marks, balls; and what labels must avoid. */
 function newRecord(L, S, c) {
-  return { W: L.W, H: L.H, c, S, boxes: S.boxes.slice(), avoid: S.dhat.concat(S.lines), dhat: S.dhat, ticks: S.ticks, marks: [], balls: [], wanted: [] };
+  return { W: L.W, H: L.H, c, S, boxes: S.boxes.slice(), avoid: S.lines.slice(), dhat: [], ticks: S.ticks, marks: [], balls: [], wanted: [] };
 }
 
 /** Asks for a label; labels are placed after every mark is drawn, in the order asked. */
@@ -601,9 +606,9 @@ export function setupScene(canvas) {
   /** The layout and static layer for this view: redrawn only when one of their inputs changed. */
   function staticFor(view, models) {
     const eLo = decadeLow(view, models);
-    // Only the wall and d̂ shape the static layer: a drag of v0, h, k or κ leaves it as it is.
-    const { wall, thickness, dhat } = view.params;
-    const key = [size.w, size.h, size.dpr, getLang(), models.join(), eLo, wall, thickness, dhat].join('|');
+    // Only the wall shapes the static layer: a drag of a slider leaves it as it is.
+    const { wall, thickness } = view.params;
+    const key = [size.w, size.h, size.dpr, getLang(), models.join(), eLo, wall, thickness].join('|');
     if (cached && cached.key === key && cached.colors === view.colors) return cached;
     const L = layout(size.w, size.h, view.params, models, eLo);
     sizeCanvas(layer, size.w, size.h, size.dpr);
@@ -630,6 +635,7 @@ export function setupScene(canvas) {
     ctx.drawImage(layer, 0, 0);
     ctx.setTransform(size.dpr, 0, 0, size.dpr, 0, 0);
     const rec = newRecord(L, S, view.colors);
+    drawBarrier(ctx, L, view.params.dhat, rec);
     drawTrack(ctx, L, view, rec);
     drawZoom(ctx, L, view, rec);
     drawInsetBalls(ctx, L, view, rec);

@@ -139,7 +139,7 @@ for (const lang of ['en', 'es']) {
   }
 }
 
-test('the static layer is drawn again only when the language or a parameter changes', async () => {
+test('the static layer is drawn again only when the language or the wall changes', async () => {
   const { page, context } = await openPage(browser, { width: 1280, height: 800, reducedMotion: 'reduce' });
   try {
     await nextFrames(page);
@@ -162,14 +162,22 @@ test('the static layer is drawn again only when the language or a parameter chan
     await page.evaluate(() => window.ipcWall.set({ k: 1e6, kappa: 1e5, v0: 7 }));
     await nextFrames(page);
     assert.equal((await scene(page)).staticDraws, c.staticDraws, 'k, κ and v0 leave the static layer as it was');
+    // The barrier's band is drawn over it: a drag of d̂ leaves it as it is too.
+    const d = await count();
     await page.evaluate(() => window.ipcWall.set({ dhat: 0.002 }));
     await nextFrames(page);
     const e = await count();
-    assert.equal(e.staticDraws, c.staticDraws + 1, 'a new d̂ redraws it once');
+    assert.equal(e.staticDraws, c.staticDraws, 'd̂ leaves the static layer as it was');
+    assert.equal(e.frames, d.frames + 1, 'and the scene is drawn with the new band');
     // The band's edge moved to 2 mm on the log axis.
     const t2 = e.ticks.find((t) => t.e === -2);
     const t3 = e.ticks.find((t) => t.e === -3);
     assert.ok(Math.abs(e.dhat[0].x + 1.5 - Math.round(t3.x + (t2.x - t3.x) * Math.log10(2)) - 0.5) < 1, `d̂ line at ${e.dhat[0].x}`);
+    await page.evaluate(() => window.ipcWall.set({ thickness: 0.03 }));
+    await nextFrames(page);
+    const f = await count();
+    assert.equal(f.staticDraws, e.staticDraws + 1, 'a new wall redraws it once');
+    assert.ok(f.boxes.some((x) => x.kind === 'wall' && x.text.includes('30')), 'with the wall it shows');
   } finally {
     await context.close();
   }
