@@ -1002,6 +1002,8 @@ function nextTask() {
 }
 
 async function main() {
+  // An async module (see index.html) may come in before the page is parsed.
+  if (document.readyState === 'loading') await new Promise((r) => document.addEventListener('DOMContentLoaded', r, { once: true }));
   setupLanguage();
   if (ui.theme !== 'auto') forceTheme(ui.theme);
   setupBanner();

@@ -4,6 +4,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import http from 'node:http';
 import { useBrowser, baseUrl, watchPage } from './harness.mjs';
 
 const browser = useBrowser();
@@ -54,7 +55,8 @@ test('if the panels below fail to load, the figure still works, is ready and say
   const page = await context.newPage();
   const { consoleErrors } = watchPage(page);
   try {
-    await page.goto(baseUrl, { waitUntil: 'domcontentloaded' });
+    // window.ipcWall is there by `load` (main.js is async: not always by DOMContentLoaded).
+    await page.goto(baseUrl, { waitUntil: 'load' });
     // `ready` settles, so an author's script and a parent's commands (which wait for it) go on.
     const ready = await page.evaluate(() => Promise.race([window.ipcWall.ready.then(() => 'ready'), new Promise((r) => setTimeout(() => r('still waiting'), 5000))]));
     assert.equal(ready, 'ready');
@@ -118,5 +120,42 @@ test("while loading, a panel past the frame's slice draws in a task of its own b
     assert.deepEqual(consoleErrors, []);
   } finally {
     await context.close();
+  }
+});
+
+test('a page whose HTML arrives slowly: the figure waits for the page to be parsed, then starts', async () => {
+  // main.js is an async module: on a slow network it can run before the body is parsed. Here
+  // the page's first half is sent, and the rest only once the figure's modules have been fetched.
+  let modulesIn;
+  const fetched = new Promise((r) => (modulesIn = r));
+  const server = http.createServer(async (req, res) => {
+    const upstream = await fetch(new URL(req.url.slice(1), baseUrl));
+    const type = upstream.headers.get('content-type') ?? 'application/octet-stream';
+    if (req.url.endsWith('/www/scene.js')) setTimeout(modulesIn, 300);
+    if (req.url !== '/') {
+      res.writeHead(upstream.status, { 'Content-Type': type });
+      return res.end(Buffer.from(await upstream.arrayBuffer()));
+    }
+    const html = await upstream.text();
+    const cut = html.indexOf('<div class="work"');
+    res.writeHead(200, { 'Content-Type': type });
+    res.write(html.slice(0, cut));
+    await fetched;
+    res.end(html.slice(cut));
+  });
+  await new Promise((r) => server.listen(0, '127.0.0.1', r));
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  const { consoleErrors } = watchPage(page);
+  try {
+    await page.goto(`http://127.0.0.1:${server.address().port}/`, { waitUntil: 'load' });
+    const ready = await page.evaluate(() => Promise.race([window.ipcWall?.ready.then(() => 'ready'), new Promise((r) => setTimeout(() => r('not ready'), 10_000))]));
+    assert.equal(ready, 'ready', consoleErrors.join('\n'));
+    assert.equal(await page.locator('#sliders input[type=range]').count(), 6, 'the sliders were built');
+    assert.ok((await page.evaluate(() => window.ipcWall.__draws().energy)) >= 1, 'the energy plot, in the part that came late, is drawn');
+    assert.deepEqual(consoleErrors, []);
+  } finally {
+    await context.close();
+    await new Promise((r) => server.close(r));
   }
 });
