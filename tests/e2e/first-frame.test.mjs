@@ -159,3 +159,29 @@ test('a page whose HTML arrives slowly: the figure waits for the page to be pars
     await new Promise((r) => server.close(r));
   }
 });
+
+test('nothing is painted before the page is set up: the first paint has the sliders, in the reader’s language', async () => {
+  // main.js is async and render-blocking: the page's first paint waits for it to run.
+  for (const locale of ['en-US', 'es-ES']) {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale });
+    await context.addInitScript(() => {
+      window.__setUp = null;
+      new MutationObserver(() => {
+        if (!window.__setUp && document.getElementById('sliders')?.children.length) window.__setUp = { at: performance.now(), lang: document.documentElement.lang };
+      }).observe(document, { subtree: true, childList: true });
+    });
+    const page = await context.newPage();
+    const { consoleErrors } = watchPage(page);
+    try {
+      await page.goto(baseUrl, { waitUntil: 'load' });
+      await page.evaluate(() => window.ipcWall.ready);
+      const { setUp, paint } = await page.evaluate(() => ({ setUp: window.__setUp, paint: performance.getEntriesByName('first-paint')[0]?.startTime }));
+      assert.ok(setUp && paint !== undefined, `${locale}: ${JSON.stringify({ setUp, paint })}`);
+      assert.ok(paint >= setUp.at, `${locale}: first paint at ${paint} ms, the sliders built at ${setUp.at} ms`);
+      assert.equal(setUp.lang, locale.slice(0, 2), 'in the reader’s language by then');
+      assert.deepEqual(consoleErrors, []);
+    } finally {
+      await context.close();
+    }
+  }
+});
