@@ -550,37 +550,35 @@ function drawInsetBalls(ctx, L, view, rec) {
 /**
  * What the latest drawing showed, so that a view which would look the same is not drawn again:
  * a new k or κ restarts the throw, and its first steps (free flight) are those on the canvas.
- * `same(view, models)` compares and remembers; `forget()` after the canvas is cleared.
+ * `same(view, models)` compares; `shown(view, models)` once it is drawn; `forget()` once the
+ * canvas is cleared.
  */
-function sameAsShown() {
+function latestDrawing() {
   let words = null; // everything but the colours and step positions, as one string
   let colors = null;
   const steps = new Map(); // model → a copy of its step positions
-  function samePositions(view, models) {
-    return models.every((m) => {
+  const wordsOf = (view, models) => {
+    const { wall, thickness, dhat } = view.params;
+    return JSON.stringify([getLang(), models, wall, thickness, dhat, view.balls, view.iterates]);
+  };
+  const samePositions = (view, models) =>
+    models.every((m) => {
       const n = view.counts[m] ?? 0;
       const had = steps.get(m);
       return had?.n === n && view.positions[m].subarray(0, n).every((x, i) => x === had.buf[i]);
     });
-  }
-  function keep(view, models) {
-    for (const m of models) {
-      const n = view.counts[m] ?? 0;
-      let had = steps.get(m);
-      if (!had || had.buf.length < n) steps.set(m, (had = { buf: new Float64Array(Math.max(256, 2 * n)), n }));
-      had.buf.set(view.positions[m].subarray(0, n));
-      had.n = n;
-    }
-  }
   return {
-    same(view, models) {
-      const { wall, thickness, dhat } = view.params;
-      const now = JSON.stringify([getLang(), models, wall, thickness, dhat, view.balls, view.iterates]);
-      if (now === words && view.colors === colors && samePositions(view, models)) return true;
-      words = now;
+    same: (view, models) => view.colors === colors && wordsOf(view, models) === words && samePositions(view, models),
+    shown(view, models) {
+      words = wordsOf(view, models);
       colors = view.colors;
-      keep(view, models);
-      return false;
+      for (const m of models) {
+        const n = view.counts[m] ?? 0;
+        let had = steps.get(m);
+        if (!had || had.buf.length < n) steps.set(m, (had = { buf: new Float64Array(Math.max(256, 2 * n)), n }));
+        had.buf.set(view.positions[m].subarray(0, n));
+        had.n = n;
+      }
     },
     forget() {
       words = null;
@@ -595,12 +593,12 @@ export function setupScene(canvas) {
   let cached = null; // {key, colors, L, S}
   let staticDraws = 0;
   let last = null;
-  const shown = sameAsShown();
+  const latest = latestDrawing();
 
   function resize(w, h, ratio) {
     Object.assign(size, { w, h, dpr: ratio });
     sizeCanvas(canvas, w, h, ratio);
-    shown.forget();
+    latest.forget();
   }
 
   /** The layout and static layer for this view: redrawn only when one of their inputs changed. */
@@ -627,7 +625,7 @@ export function setupScene(canvas) {
   function draw(view) {
     if (size.w < 10 || size.h < 10) return false;
     const models = view.models ?? MODEL_NAMES;
-    if (shown.same(view, models)) return false;
+    if (latest.same(view, models)) return false;
     const { L, S } = staticFor(view, models);
     ctx.setTransform(1, 0, 0, 1, 0, 0);
     // Cleared first: a see-through background must not keep the last frame's balls.
@@ -641,6 +639,7 @@ export function setupScene(canvas) {
     drawInsetBalls(ctx, L, view, rec);
     placeWanted(ctx, rec);
     last = rec;
+    latest.shown(view, models);
     return true;
   }
 
