@@ -550,11 +550,12 @@ function drawInsetBalls(ctx, L, view, rec) {
 /**
  * What the latest drawing showed, so that a view which would look the same is not drawn again:
  * a new k or κ restarts the throw, and its first steps (free flight) are those on the canvas.
- * `same(view, models)` compares; `shown(view, models)` once it is drawn; `forget()` once the
- * canvas is cleared.
+ * `same(view, models)` compares; `shown(view, models)` once that view is drawn; `forget()`
+ * once the canvas is cleared.
  */
 function latestDrawing() {
   let words = null; // everything but the colours and step positions, as one string
+  let asked = null; // those of the view last compared: drawn next, they are the latest
   let colors = null;
   const steps = new Map(); // model → a copy of its step positions
   const wordsOf = (view, models) => {
@@ -568,9 +569,12 @@ function latestDrawing() {
       return had?.n === n && view.positions[m].subarray(0, n).every((x, i) => x === had.buf[i]);
     });
   return {
-    same: (view, models) => view.colors === colors && wordsOf(view, models) === words && samePositions(view, models),
+    same(view, models) {
+      asked = wordsOf(view, models);
+      return view.colors === colors && asked === words && samePositions(view, models);
+    },
     shown(view, models) {
-      words = wordsOf(view, models);
+      words = asked;
       colors = view.colors;
       for (const m of models) {
         const n = view.counts[m] ?? 0;
