@@ -184,6 +184,11 @@ impl Figure {
         self.0.set_halves(on);
     }
 
+    /// Whether the four models are thrown (`setHalves`), without building the whole state.
+    pub fn halves(&self) -> bool {
+        self.0.halves()
+    }
+
     /// The current parameters as a plain object.
     pub fn params(&self) -> JsValue {
         params_object(self.0.params())

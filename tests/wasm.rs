@@ -249,6 +249,7 @@ fn regime_cells_are_the_figures_throws() {
 fn the_halves_switch_adds_two_balls_as_extra_keys_and_restarts() {
     let mut f = defaults();
     assert!(!get(&f.state(), "halves").as_bool().unwrap());
+    assert!(!f.halves());
     assert!(get(&f.state(), "ccd-alone").is_undefined());
     assert!(f.positions_from("ccd-alone", 0).is_err(), "no such ball while the switch is off");
     f.step();
@@ -268,7 +269,9 @@ fn the_halves_switch_adds_two_balls_as_extra_keys_and_restarts() {
     // Parameters keep the switch; switching off gives the article's two again.
     f.set(object(&[("v0", JsValue::from_f64(1.0))])).unwrap();
     assert!(get(&f.state(), "halves").as_bool().unwrap());
+    assert!(f.halves(), "halves() says what the state says");
     f.set_halves(false);
+    assert!(!f.halves());
     assert!(get(&f.state(), "barrier-alone").is_undefined());
     assert!(f.minimizer("barrier-alone", 0.5).is_ok(), "every model's E, thrown or not");
 }

@@ -81,7 +81,7 @@ export async function recover() {
 export function rememberParams() {
   if (!figure) return;
   lastGoodParams = figure.params();
-  lastHalves = figure.state().halves;
+  lastHalves = figure.halves();
 }
 
 /** Where position `x` is relative to the wall: 'front' (up to the front face), 'inside', or

@@ -45,6 +45,16 @@ test('a forced panic shows the banner, and Reset brings back a working figure wi
     await banner.waitFor({ state: 'hidden', timeout: 5000 });
     const t = await page.evaluate(() => window.ipcWall.runToEnd());
     assert.equal(t.penalty.outcome, 'stopped');
+
+    // The "both halves" switch, set by the reader, comes back too: four balls, not two.
+    await page.locator('#halves').click();
+    await page.evaluate(() => window.ipcWall.__panic());
+    await banner.waitFor({ state: 'visible', timeout: 2000 });
+    await page.evaluate(() => window.ipcWall.reset());
+    await banner.waitFor({ state: 'hidden', timeout: 5000 });
+    const u = await page.evaluate(() => window.ipcWall.getState());
+    assert.equal(u.halves, true, 'recovery keeps the switch');
+    assert.deepEqual(u.models, ['penalty', 'ipc', 'barrier-alone', 'ccd-alone']);
   } finally {
     await context.close();
   }
