@@ -211,7 +211,7 @@ export function draftGovernor() {
   const late = [];
   let slow = false;
   let last = null; // the previous frame's time, while moving
-  return (now, moving) => {
+  const wanted = (now, moving) => {
     if (moving && last !== null && !slow && now - last < PAUSE_MS) {
       late.push(now - last > LATE_MS);
       if (late.length > DRAFT_WINDOW) late.shift();
@@ -220,6 +220,9 @@ export function draftGovernor() {
     last = moving ? now : null;
     return moving && slow;
   };
+  /** Whether this device has been judged slow (it stays so). */
+  wanted.slow = () => slow;
+  return wanted;
 }
 
 /** The backing pixels per CSS pixel a canvas is drawn at now. */

@@ -64,7 +64,7 @@ export function mountExtras(figure) {
   const extrasRoot = document.getElementById('extras');
   const roots = sections(extrasRoot);
   collapseInEmbed(presetsRoot, extrasRoot);
-  offload = startOffload(api.compiled());
+  offload = startOffload(api.compiled(), figure.slowDevice);
   const tracePanel = trace.mount(roots.trace, figure);
   const panels = {
     presets: presets.mount(presetsRoot, figure),

@@ -256,6 +256,9 @@ const figure = {
   /** x̃ as shown, and the reader's x̃ (the energy plot's drag and keys). */
   xTilde: () => ui.xTildeUser ?? plotted().xTilde,
   setXTilde: (x) => setXTilde(x),
+  /** Whether this device was seen too slow for full resolution in motion (www/draw.js): the
+   * map's workers then leave the page a core. */
+  slowDevice: () => draftWanted.slow(),
   /** Whether a slider is being dragged (the regime map then computes its preview only). */
   sliderHeld: () => sliderHeld(),
   /** While x̃ is dragged, the plot's x window stays as it is, so it does not move under the

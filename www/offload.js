@@ -1,9 +1,11 @@
 // The page's side of www/regime-worker.js: up to two module workers running the same wasm (one
-// per core, for the page's thread is idle while the map is computed), asked for the regime map
-// and the live table. Each worker asked computes its share of the map's rows, interleaved (a
-// row's cost depends on its h), and the page gets a grid only once every part of it is in, put
-// together. The table, and a drag's small preview, go to the first worker alone: on two cores a
-// second busy worker would take the page's. Each kind of request carries a generation
+// per core), asked for the regime map and the live table. Each worker asked computes its share
+// of the map's rows, interleaved (a row's cost depends on its h), and the page gets a grid only
+// once every part of it is in, put together. The table, and a drag's small preview, go to the
+// first worker alone: on two cores a second busy worker would take the page's. So does the full
+// map on a device judged slow (`slowPage()`, the figure's draft rule) when the workers would
+// take every core: there the throw the release starts needs the page's core, and with both
+// taken its frames ran into long tasks. Each kind of request carries a generation
 // number; an answer to anything but the latest request is dropped, so a panel never shows old
 // and new together, nor parts of two requests. If the browser has no Worker, or a worker fails
 // (an error, a trap, a CSP that refuses it), every worker stops, `alive()` turns false and the
@@ -13,9 +15,11 @@ import { joinParts } from './regime-cells.js';
 
 const MAX_WORKERS = 2;
 
+const cores = () => navigator.hardwareConcurrency || MAX_WORKERS;
+
 /** The workers to start: one per core, at least one, at most MAX_WORKERS (none without Worker). */
 function spawn() {
-  const count = Math.max(1, Math.min(MAX_WORKERS, navigator.hardwareConcurrency || MAX_WORKERS));
+  const count = Math.max(1, Math.min(MAX_WORKERS, cores()));
   const workers = [];
   try {
     if (typeof Worker !== 'function') return [];
@@ -61,8 +65,8 @@ function takeMap(got, w, data, onAnswer) {
 }
 
 /** `compiled`: a promise of the page's compiled wasm module, sent to the workers (else each
- * fetches the wasm itself). */
-export function startOffload(compiled) {
+ * fetches the wasm itself); `slowPage()`: whether the page's own frames come late. */
+export function startOffload(compiled, slowPage = () => false) {
   let workers = spawn();
   const latest = { map: 0, table: 0, memory: 0 };
   const handlers = { map: null, table: null, memory: null };
@@ -110,8 +114,10 @@ export function startOffload(compiled) {
      * ({kind: 'grid', grid, fill_ms}) and progress reports ({kind: 'progress', n, progress}) of
      * this request only. Worker w of the `count` asked (`one`: the first alone) computes rows
      * w, w + count, w + 2·count, … */
-    map: (params, models, sizes, onAnswer, one = false) =>
-      post('map', (w, count) => ({ params, models, sizes, rows: [w, count] }), onAnswer, one ? workers.slice(0, 1) : workers),
+    map: (params, models, sizes, onAnswer, one = false) => {
+      const spareCore = slowPage() && workers.length >= cores();
+      post('map', (w, count) => ({ params, models, sizes, rows: [w, count] }), onAnswer, one || spareCore ? workers.slice(0, 1) : workers);
+    },
     /** The table for `params`: `onTable({rows, csv})`, unless a newer request came first. */
     table: (params, onTable) => post('table', () => ({ params }), ({ rows, csv }) => onTable({ rows, csv }), workers.slice(0, 1)),
     /** While the figure is out of view the map in flight waits (`paused`), and goes on after. */

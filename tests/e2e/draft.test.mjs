@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { useBrowser, openPage } from './harness.mjs';
-import { nextFrames } from './guarded.mjs';
+import { nextFrames, slowDrag } from './guarded.mjs';
 
 const browser = useBrowser();
 
@@ -61,18 +61,7 @@ test('at 6× CPU a slider drag and the throw it starts draw every canvas in draf
     await nextFrames(page, 8);
     const full = await ratios(page);
     assert.ok(Object.keys(full).length >= 4 && Object.values(full).every((r) => Math.abs(r - 2) < 0.01), JSON.stringify(full));
-    const box = await page.locator('#p-h').boundingBox();
-    const y = box.y + box.height / 2;
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
-    await page.mouse.move(box.x + 0.3 * box.width, y);
-    await page.mouse.down();
-    for (let i = 1; i <= 24; i++) {
-      await page.mouse.move(box.x + (0.3 + 0.01 * i) * box.width, y);
-      await nextFrames(page, 1);
-    }
-    const held = await ratios(page);
-    await page.mouse.up();
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+    const held = await slowDrag(page, cdp, 6, () => ratios(page));
     await nextFrames(page, 8);
     const playing = await page.evaluate(() => document.getElementById('play').getAttribute('aria-pressed'));
     const afterDrag = await ratios(page);

@@ -73,6 +73,24 @@ export async function nextFrames(frame, n = 2) {
   );
 }
 
+/** Drags the h slider with the mouse, 24 small moves a frame apart, with the CPU slowed
+ * `rate`× (CDP `cdp`), as a slow phone would; returns what `held()` found before the release. */
+export async function slowDrag(page, cdp, rate, held = async () => undefined) {
+  const box = await page.locator('#p-h').boundingBox();
+  const y = box.y + box.height / 2;
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate });
+  await page.mouse.move(box.x + 0.3 * box.width, y);
+  await page.mouse.down();
+  for (let i = 1; i <= 24; i++) {
+    await page.mouse.move(box.x + (0.3 + 0.01 * i) * box.width, y);
+    await nextFrames(page, 1);
+  }
+  const found = await held();
+  await page.mouse.up();
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  return found;
+}
+
 /** What an injection would leave behind: uncaught errors, CSP violations, globals set by
  * payloads, elements carrying their markers, dangerous tags and handler attributes. */
 export async function traces(frame) {

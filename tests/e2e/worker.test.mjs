@@ -6,7 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { useBrowser, openPage, baseUrl } from './harness.mjs';
-import { nextFrames } from './guarded.mjs';
+import { nextFrames, slowDrag } from './guarded.mjs';
 
 const browser = useBrowser();
 
@@ -90,30 +90,38 @@ test('either panel shows any of the four models, picked by the reader, cell for 
   }
 });
 
-test('two workers compute the map, each its rows, and the page puts together the direct map', async () => {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  // Counts the workers started and the map requests each gets (four cores: the page starts two).
-  await context.addInitScript(() => {
-    Object.defineProperty(Navigator.prototype, 'hardwareConcurrency', { get: () => 4 });
+/** A page of `cores` cores (`query`: its link's) whose workers' map requests are counted
+ * ({sizes, rows} each), once its map is complete. */
+async function countedPage(cores, query = '') {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 2 });
+  await context.addInitScript((n) => {
+    Object.defineProperty(Navigator.prototype, 'hardwareConcurrency', { get: () => n });
     window.__workers = [];
     const Real = window.Worker;
     window.Worker = class extends Real {
       constructor(...args) {
         super(...args);
-        const seen = { rows: [] };
+        const seen = { maps: [] };
         window.__workers.push(seen);
         const post = this.postMessage.bind(this);
         this.postMessage = (msg, ...rest) => {
-          if (msg?.kind === 'map') seen.rows.push(String(msg.rows));
+          if (msg?.kind === 'map') seen.maps.push({ sizes: msg.sizes, rows: String(msg.rows) });
           return post(msg, ...rest);
         };
       }
     };
-  });
+  }, cores);
   const page = await context.newPage();
+  await page.goto(`${baseUrl}${query}`);
+  await page.evaluate(() => window.ipcWall.ready);
+  await page.waitForFunction(() => window.ipcWall.regime().complete, null, { timeout: 60_000 });
+  return { context, page };
+}
+
+test('two workers compute the map, each its rows, and the page puts together the direct map', async () => {
+  // Four cores: the page starts two workers.
+  const { context, page } = await countedPage(4, '?dhat=2e-6&kappa=1e6');
   try {
-    await page.goto(`${baseUrl}?dhat=2e-6&kappa=1e6`);
-    await page.evaluate(() => window.ipcWall.ready);
     const r = await mapEqualsDirect(page);
     assert.equal(r.worker, true, 'computed in the workers');
     assert.ok(r.through > 0 && r.through < r.cells, 'both outcomes on the map');
@@ -121,7 +129,7 @@ test('two workers compute the map, each its rows, and the page puts together the
     const workers = await page.evaluate(() => window.__workers);
     assert.equal(workers.length, 2, 'two workers');
     assert.deepEqual(
-      workers.map((w) => w.rows.at(-1)),
+      workers.map((w) => w.maps.at(-1).rows),
       ['0,2', '1,2'],
       'each computes every other row',
     );
@@ -130,6 +138,41 @@ test('two workers compute the map, each its rows, and the page puts together the
     assert.ok(bytes >= 2 * 65536 && bytes % 65536 === 0, `${bytes} bytes`);
   } finally {
     await context.close();
+  }
+});
+
+/** The workers asked for a 128 × 128 map by a new k (set through the API), once it is complete. */
+async function fullMapWorkers(page, k) {
+  await page.evaluate(() => window.__workers.forEach((w) => (w.maps.length = 0)));
+  await page.evaluate((k) => window.ipcWall.set({ k }), k);
+  // The old map stays complete until the panel asks for the new one.
+  await page.waitForFunction(() => window.__workers.some((w) => w.maps.some((m) => m.sizes.includes(128))));
+  const r = await mapEqualsDirect(page);
+  assert.equal(r.differ, 0, 'the map is the direct map, cell for cell');
+  return page.evaluate(() => window.__workers.map((w) => w.maps.filter((m) => m.sizes.includes(128)).map((m) => m.rows)));
+}
+
+/** Drags the h slider at 6× CPU until this device is judged slow (the canvases in draft). */
+async function judgedSlow(page, context) {
+  const cdp = await context.newCDPSession(page);
+  const ratio = () => page.evaluate(() => document.getElementById('energy').width / document.getElementById('energy').clientWidth);
+  const draft = await slowDrag(page, cdp, 6, ratio);
+  assert.ok(Math.abs(draft - 1) < 0.01, `the device was judged slow (the energy plot in draft): ${draft}`);
+}
+
+test('on a slow device whose two workers would take every core, the 128 × 128 map takes one and leaves the page a core', async () => {
+  for (const [cores, slowRows] of [
+    [2, [['0,1'], []]],
+    [4, [['0,2'], ['1,2']]],
+  ]) {
+    const { context, page } = await countedPage(cores);
+    try {
+      assert.deepEqual(await fullMapWorkers(page, 2e5), [['0,2'], ['1,2']], `${cores} cores, on time: both workers`);
+      await judgedSlow(page, context);
+      assert.deepEqual(await fullMapWorkers(page, 3e5), slowRows, `${cores} cores, judged slow`);
+    } finally {
+      await context.close();
+    }
   }
 });
 
