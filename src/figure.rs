@@ -244,6 +244,8 @@ impl Style {
                 step: w.plot_step.to_string(),
             },
             decimal: if self.lang == Lang::Es { ',' } else { '.' },
+            // An <img> has no page fonts: the generic family, as the scene above it.
+            font_family: "sans-serif".to_string(),
         })
     }
 }

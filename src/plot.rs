@@ -104,6 +104,18 @@ pub struct Style {
     pub words: Words,
     /// The decimal separator: `.` or `,`.
     pub decimal: char,
+    /// The CSS font families of every word: the page's `--font` (www/style.css), so that the
+    /// plot's words are in the page's typeface.
+    pub font_family: String,
+}
+
+/// `css` as the font families of the plot's words, if it can be one: a CSS list on one line,
+/// as a style sheet's `--font` gives it. A canvas ignores a font it cannot parse and would draw
+/// the words at its default size.
+pub fn font_family(css: &str) -> Option<String> {
+    let css = css.trim();
+    let odd = |c: char| c.is_control() || matches!(c, ';' | '{' | '}' | '\\');
+    (!css.is_empty() && css.len() <= 256 && !css.contains(odd)).then(|| css.to_string())
 }
 
 impl Style {
@@ -203,11 +215,12 @@ impl Bbox {
 }
 
 /// Sizes in backing pixels.
-struct Scale {
+struct Scale<'a> {
     s: f64,
+    family: &'a str,
 }
 
-impl Scale {
+impl<'a> Scale<'a> {
     fn px(&self, css: f64) -> i32 {
         (css * self.s).round() as i32
     }
@@ -216,11 +229,11 @@ impl Scale {
         (css * self.s).round().max(1.0) as u32
     }
 
-    fn font(&self, css: f64, style: FontStyle) -> FontDesc<'static> {
-        FontDesc::new(FontFamily::SansSerif, css * self.s, style)
+    fn font(&self, css: f64, style: FontStyle) -> FontDesc<'a> {
+        FontDesc::new(FontFamily::Name(self.family), css * self.s, style)
     }
 
-    fn text<'a>(&self, css: f64, color: RGBColor, h: HPos, v: VPos) -> TextStyle<'a> {
+    fn text(&self, css: f64, color: RGBColor, h: HPos, v: VPos) -> TextStyle<'a> {
         self.font(css, FontStyle::Normal).color(&color).pos(Pos::new(h, v))
     }
 
@@ -237,7 +250,7 @@ pub type SetDash<'a> = dyn Fn(&[f64]) + 'a;
 
 /// What the parts of the plot share once the axes are laid out.
 struct Ctx<'a> {
-    sc: &'a Scale,
+    sc: &'a Scale<'a>,
     st: &'a Style,
     p: &'a Params,
     area: Bbox,
@@ -302,7 +315,7 @@ pub fn draw<DB: DrawingBackend>(
 /// from it alone is the plot's static frame ([`draw_frame`]); the page keeps that frame in a
 /// canvas of its own while its [`FrameKey`] stays the same, and draws only the content over it.
 pub struct Layout<'a> {
-    sc: Scale,
+    sc: Scale<'a>,
     looks: Vec<&'a ModelStyle>,
     groups: Vec<Vec<usize>>,
     legend: Vec<(Swatch<'a>, &'a str)>,
@@ -334,7 +347,7 @@ impl<'a> Layout<'a> {
     /// The layout of `plot` on a canvas of `dims` backing pixels; none when the canvas is too
     /// small for it (or a layer's model has no look).
     pub fn of(dims: (u32, u32), plot: &EnergyPlot<'a>) -> Option<Self> {
-        let (st, sc) = (plot.style, Scale { s: plot.dpr });
+        let (st, sc) = (plot.style, Scale { s: plot.dpr, family: &plot.style.font_family });
         let looks: Option<Vec<&ModelStyle>> = plot.layers.iter().map(|l| st.model(l.model)).collect();
         let looks = looks.filter(|l| !l.is_empty() && fits(dims.0, dims.1, plot.dpr))?;
         let (pad, row_h) = (sc.px(LEGEND_PAD), sc.px(LEGEND_ROW));

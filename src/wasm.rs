@@ -464,14 +464,20 @@ impl PlotStyle {
     /// `colors`: `{background, text, muted, grid, axis, wall_fill, wall_hatch, wall_edge,
     /// x_tilde, dhat_fill, dhat_text}` as `0xRRGGBB`, and `dhat_alpha` (the opacity of
     /// `dhat_fill`, in [0, 1]); `words`: `{iterates, wall, x_axis, front_face_at, off_plot,
-    /// step}` (the word before a step's number); `decimal`: "." or ",". No model yet.
+    /// step}` (the word before a step's number); `decimal`: "." or ","; `font_family`: the
+    /// page's CSS font families (its `--font`). No model yet.
     #[wasm_bindgen(constructor)]
-    pub fn new(colors: JsValue, words: JsValue, decimal: &str) -> Result<PlotStyle, JsError> {
-        let style = PlotStyle::from_js(&colors, &words, decimal);
+    pub fn new(
+        colors: JsValue,
+        words: JsValue,
+        decimal: &str,
+        font_family: &str,
+    ) -> Result<PlotStyle, JsError> {
+        let style = PlotStyle::from_js(&colors, &words, decimal, font_family);
         style.map(PlotStyle).ok_or_else(|| {
             JsError::new(
                 "style: every colour must be a number 0xRRGGBB (dhat_alpha in [0, 1]), every word a \
-                 string, decimal \".\" or \",\"",
+                 string, decimal \".\" or \",\", font_family a CSS list of font families",
             )
         })
     }
@@ -499,7 +505,7 @@ impl PlotStyle {
 }
 
 impl PlotStyle {
-    fn from_js(colors: &JsValue, words: &JsValue, decimal: &str) -> Option<plot::Style> {
+    fn from_js(colors: &JsValue, words: &JsValue, decimal: &str, font_family: &str) -> Option<plot::Style> {
         let c = |k: &str| color_field(colors, k);
         let w = |k: &str| string_field(words, k);
         let alpha = number_field(colors, "dhat_alpha").filter(|a| (0.0..=1.0).contains(a))?;
@@ -529,6 +535,7 @@ impl PlotStyle {
                 "," => ',',
                 _ => return None,
             },
+            font_family: plot::font_family(font_family)?,
         })
     }
 }

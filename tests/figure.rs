@@ -311,3 +311,35 @@ fn the_wall_label_keeps_clear_of_the_x_tilde_line() {
         }
     }
 }
+
+#[test]
+fn the_plots_words_are_in_the_families_the_page_gives_and_the_svgs_in_the_generic_one() {
+    let p = Params::default();
+    let mut st = Style::default().plot().unwrap();
+    let families = |svg: &str| -> Vec<String> {
+        let doc = Document::parse(svg).unwrap();
+        let texts: Vec<_> = doc.descendants().filter(|n| n.has_tag_name("text")).collect();
+        assert!(texts.len() >= 8, "{} words", texts.len());
+        texts.iter().map(|n| n.attribute("font-family").unwrap_or("").to_string()).collect()
+    };
+    // The static figure is an <img>: no page fonts.
+    let svg = plot_svg(&p, &st, &[Model::Penalty, Model::Ipc], 0.55, 700);
+    assert!(families(&svg).iter().all(|f| f == "sans-serif"), "{:?}", families(&svg));
+    // The page hands over its --font: every word of the plot is set in it.
+    st.font_family = ipc_wall::plot::font_family(" Georgia, DejaVu Serif, serif ").unwrap();
+    let svg = plot_svg(&p, &st, &[Model::Penalty, Model::Ipc], 0.55, 700);
+    assert!(families(&svg).iter().all(|f| f == "Georgia, DejaVu Serif, serif"), "{:?}", families(&svg));
+}
+
+#[test]
+fn a_font_family_is_a_css_list_on_one_line() {
+    use ipc_wall::plot::font_family;
+    let page = r#"system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif"#;
+    assert_eq!(font_family(page).as_deref(), Some(page));
+    assert_eq!(font_family("  serif\n").as_deref(), Some("serif"));
+    for bad in ["", "   ", "serif; color: red", "a{b}", "x\u{0}y", "line\nbreak", "back\\slash"] {
+        assert_eq!(font_family(bad), None, "{bad:?}");
+    }
+    assert_eq!(font_family(&"a".repeat(257)), None);
+    assert!(font_family(&"a".repeat(256)).is_some());
+}

@@ -275,3 +275,26 @@ fn the_halves_switch_adds_two_balls_as_extra_keys_and_restarts() {
     assert!(get(&f.state(), "barrier-alone").is_undefined());
     assert!(f.minimizer("barrier-alone", 0.5).is_ok(), "every model's E, thrown or not");
 }
+
+#[wasm_bindgen_test]
+fn plot_style_takes_the_pages_font_families_and_refuses_what_a_canvas_could_not_parse() {
+    use ipc_wall::wasm::PlotStyle;
+    let num = |v: u32| JsValue::from_f64(f64::from(v));
+    let keys = ["background", "text", "muted", "grid", "axis", "wall_fill", "wall_hatch", "wall_edge"];
+    let mut colors: Vec<(&str, JsValue)> = keys.iter().map(|k| (*k, num(0x334455))).collect();
+    colors.extend([("x_tilde", num(0x7a3fd0)), ("dhat_fill", num(0x2e9e4f)), ("dhat_text", num(0x1b6b34))]);
+    colors.push(("dhat_alpha", JsValue::from_f64(0.2)));
+    let words: Vec<(&str, JsValue)> = ["iterates", "wall", "x_axis", "front_face_at", "off_plot", "step"]
+        .iter()
+        .map(|k| (*k, JsValue::from_str(k)))
+        .collect();
+    let (colors, words) = (object(&colors), object(&words));
+    let page = r#"system-ui, -apple-system, "Segoe UI", Roboto, sans-serif"#;
+    assert!(PlotStyle::new(colors.clone(), words.clone(), ".", page).is_ok());
+    for bad in ["", "  ", "serif; color: red", "a{b}", "x\ny"] {
+        let err = PlotStyle::new(colors.clone(), words.clone(), ".", bad)
+            .err()
+            .unwrap_or_else(|| panic!("{bad:?} taken"));
+        assert!(message(err).contains("font_family"), "{bad:?}");
+    }
+}

@@ -3,9 +3,19 @@
 // whose boxes are returned, so a panel can keep its labels apart and a test can read where
 // they went, and the draw counts behind window.ipcWall.__draws().
 
-export const FONT = '12px system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
-export const FONT_SMALL = '11px system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
-export const FONT_BOLD = '600 12px system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
+// The canvases' words are in the page's typeface: its families are the style sheet's `--font`,
+// which main.js hands to useFontFamily with the colours, before anything is drawn.
+export let FONT = '12px sans-serif';
+export let FONT_SMALL = '11px sans-serif';
+export let FONT_BOLD = '600 12px sans-serif';
+
+/** Sets the families (a CSS list) of the canvases' fonts. */
+export function useFontFamily(families) {
+  const f = families.trim() || 'sans-serif';
+  FONT = `12px ${f}`;
+  FONT_SMALL = `11px ${f}`;
+  FONT_BOLD = `600 12px ${f}`;
+}
 
 /** Path of a marker whose leading (right) edge is at (x, y), of radius r. */
 export function shapePath(ctx, shape, x, y, r) {

@@ -1,8 +1,8 @@
 // The energy plot, a panel of the figure (see main.js "panels"): the drawing is Rust's
 // (Figure.drawEnergy, plotters-canvas), and so are the window and what each curve shows
 // (Figure.energyLayers, through figure.plotted()); this module hands Rust the page's colours
-// (CSS variables) and words (i18n.js) as a PlotStyle, and turns pointer and keyboard input into
-// x̃ using the plot rectangle drawEnergy returns (in backing pixels).
+// (CSS variables), typeface (`--font`) and words (i18n.js) as a PlotStyle, and turns pointer
+// and keyboard input into x̃ using the plot rectangle drawEnergy returns (in backing pixels).
 
 import { t, getLang, fmtFixed } from './i18n.js';
 import { MODELS } from './models.js';
@@ -20,7 +20,7 @@ function parseColor(css) {
   throw new Error(`the colour ${JSON.stringify(css)} is not #rrggbb or rgb()`);
 }
 
-/** The page's colours and words for the plot, in the wasm module `glue`'s PlotStyle. */
+/** The page's colours, typeface and words for the plot, in the wasm module `glue`'s PlotStyle. */
 function plotStyle(glue) {
   const cs = getComputedStyle(document.documentElement);
   const v = (n) => cs.getPropertyValue(n).trim();
@@ -48,7 +48,7 @@ function plotStyle(glue) {
     off_plot: t('plot.offPlot'),
     step: t('plot.step'),
   };
-  const style = new glue.PlotStyle(colors, words, fmtFixed(0.5, 1).charAt(1));
+  const style = new glue.PlotStyle(colors, words, fmtFixed(0.5, 1).charAt(1), v('--font'));
   for (const { name, marker, dash } of MODELS) {
     // A model without colours on this page has no ball here.
     if (!v(`--${name}`)) continue;

@@ -10,7 +10,7 @@ import { setupSliders, updateSliders, relabelSliders, setupTransport, relabelTra
 import { readUrl, queryFor, linkWith, copyPartial, checkPartial, takeHalves, clip } from './url.js';
 import { MSG, isFramed, postToParent, setupMessages, setupResizePosts, embedSnippet, measureHeight, inView } from './embed.js';
 import { setupShare } from './share.js';
-import { drawCounts, setDraft, draftGovernor } from './draw.js';
+import { drawCounts, setDraft, draftGovernor, useFontFamily } from './draw.js';
 import * as scene from './scene.js';
 import * as energy from './energy.js';
 import * as readouts from './readouts.js';
@@ -923,6 +923,7 @@ function forceTheme(theme) {
 function setupTheme() {
   if (ui.theme !== 'auto') ui.dark = ui.theme === 'dark';
   ui.colors = { ...scene.readColors(), ...readModelColors() };
+  useFontFamily(getComputedStyle(document.documentElement).getPropertyValue('--font'));
   darkQuery.addEventListener('change', () => {
     if (ui.theme !== 'auto') return;
     ui.dark = darkQuery.matches;
