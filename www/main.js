@@ -864,7 +864,7 @@ function relabel() {
   if (ui.state) updateSliders(ui.state.params);
   if (ui.note && !$('note').hidden) $('note-text').textContent = ui.note();
   ui.url.seen = '';
-  share?.refresh();
+  share?.relabel();
 }
 
 function onSlider(name, value) {

@@ -62,16 +62,22 @@ async function copy(S, kind) {
   }
 }
 
-/** Keeps an open field in step with the parameters and the language: redone only when the
- * address in it changes (not when the figure's height alone does). */
+/** Keeps an open field in step with the parameters: redone only when the address in it
+ * changes (not when the figure's height alone does). */
 function refresh(S) {
-  for (const o of S.viewSelect.options) o.textContent = t(`view.${o.value}`);
   if (!S.shown) return;
-  S.label.textContent = t(`share.${S.shown}.field`);
   if (urlFor(S, S.shown) === S.shownUrl && choiceOf(S).width === S.shownWidth) return;
   // What was copied is no longer what the field shows: say nothing rather than "copied".
   S.status.textContent = '';
   fill(S, S.shown);
+}
+
+/** The words in the current language: the view picker's, the field's label, and the field
+ * itself if its text has them (the link carries the language). */
+function relabel(S) {
+  for (const o of S.viewSelect.options) o.textContent = t(`view.${o.value}`);
+  if (S.shown) S.label.textContent = t(`share.${S.shown}.field`);
+  refresh(S);
 }
 
 /** `link()` gives the link to copy, `embedLink(view)` the iframe's address for a view and
@@ -105,5 +111,5 @@ export function setupShare({ link, embedLink, snippet }) {
   };
   S.viewSelect.addEventListener('change', redo);
   S.widthInput.addEventListener('change', redo);
-  return { refresh: () => refresh(S) };
+  return { refresh: () => refresh(S), relabel: () => relabel(S) };
 }

@@ -128,6 +128,30 @@ test('window.ipcWall.set and the language switch update the address too', async 
   }
 });
 
+test('a new address leaves the Embed dialog’s view names as they are; a new language rewrites them', async () => {
+  const { page, context } = await openGuarded(browser, { contextOptions: { reducedMotion: 'reduce' } });
+  try {
+    // Every write to the view picker's options, from now on.
+    await page.evaluate(() => {
+      window.__viewWrites = 0;
+      new MutationObserver((m) => (window.__viewWrites += m.length)).observe(document.getElementById('embed-view'), { subtree: true, childList: true, characterData: true });
+    });
+    for (const v0 of [7, 9, 11]) {
+      await page.evaluate((v0) => window.ipcWall.set({ v0 }), v0);
+      await page.waitForFunction((v0) => new URLSearchParams(location.search).get('v0') === String(v0), v0);
+    }
+    assert.equal(await page.evaluate(() => window.__viewWrites), 0, 'the view names were written again on an address change');
+    await page.getByRole('button', { name: 'Ver la figura en español', exact: true }).click();
+    await page.waitForFunction(() => new URLSearchParams(location.search).get('lang') === 'es');
+    assert.ok((await page.evaluate(() => window.__viewWrites)) > 0);
+    const names = await page.locator('#embed-view option').allTextContents();
+    assert.equal(names.length, 8);
+    assert.equal(names[0], 'La figura completa');
+  } finally {
+    await context.close();
+  }
+});
+
 test('a garbage link: bad values are named in a note, the defaults apply, nothing is injected', async () => {
   const clean = await openGuarded(browser, { contextOptions: { reducedMotion: 'reduce' } });
   const cleanTraces = await traces(clean.page);
