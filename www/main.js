@@ -1005,10 +1005,21 @@ function nextTask() {
   });
 }
 
+/** Resolves once every style sheet the page links is in (or failed): an async module does not
+ * wait for them, and the colours, the typeface and the dark rule are read from them. */
+function styleSheetsIn() {
+  const pending = [...document.querySelectorAll('link[rel="stylesheet"]')].filter((l) => !l.sheet);
+  return Promise.all(pending.map((l) => new Promise((r) => {
+    l.addEventListener('load', r, { once: true });
+    l.addEventListener('error', r, { once: true });
+  })));
+}
+
 async function main() {
   // An async module (see index.html) may come in before the page is parsed.
   if (document.readyState === 'loading') await new Promise((r) => document.addEventListener('DOMContentLoaded', r, { once: true }));
   setupLanguage();
+  await styleSheetsIn();
   if (ui.theme !== 'auto') forceTheme(ui.theme);
   setupBanner();
   setupNote();

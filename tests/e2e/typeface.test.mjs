@@ -25,24 +25,35 @@ function recordFonts() {
   });
 }
 
-/** The figure at 1280 × 800 with the timeline on screen, `css` changing its style sheet;
- * returns the page's --font, its body's font-family and the fonts its canvases were given. */
-async function fontsOf(css = (s) => s) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US' });
+/** The figure at 1280 × 800 with the timeline on screen, `css` changing its style sheet, which
+ * comes `late` ms after it is asked for; returns the page's --font, its body's font-family and
+ * background, the scene's corner pixel, --canvas-bg as a pixel and the fonts its canvases were given. */
+async function fontsOf({ css = (s) => s, late = 0, query = '', colorScheme = 'light' } = {}) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US', colorScheme });
   try {
     await context.addInitScript(recordFonts);
     await context.route('**/www/style.css', async (route) => {
       const res = await route.fetch();
-      route.fulfill({ response: res, body: css(await res.text()) });
+      const body = css(await res.text());
+      await new Promise((r) => setTimeout(r, late));
+      route.fulfill({ response: res, body });
     });
     const page = await context.newPage();
-    await page.goto(baseUrl);
+    await page.goto(baseUrl + query);
     await waitReady(page);
     await page.locator('#timeline-panel').scrollIntoViewIfNeeded();
     await nextFrames(page, 4);
     return await page.evaluate(() => ({
       family: getComputedStyle(document.documentElement).getPropertyValue('--font').trim(),
       body: getComputedStyle(document.body).fontFamily,
+      background: getComputedStyle(document.body).backgroundColor,
+      scene: [...document.getElementById('scene').getContext('2d').getImageData(2, 2, 1, 1).data],
+      canvasBg: (() => {
+        const g = new OffscreenCanvas(1, 1).getContext('2d');
+        g.fillStyle = getComputedStyle(document.documentElement).getPropertyValue('--canvas-bg');
+        g.fillRect(0, 0, 1, 1);
+        return [...g.getImageData(0, 0, 1, 1).data];
+      })(),
       fonts: window.__fonts.slice(),
     }));
   } finally {
@@ -68,14 +79,32 @@ test('every canvas sets its words in the families of the style sheet’s --font'
 
 test('a style sheet with another --font changes the words of every canvas, Rust’s too', async () => {
   const serif = '"DejaVu Serif", Georgia, serif';
-  const seen = await fontsOf((s) => {
+  const seen = await fontsOf({ css: (s) => {
     const changed = s.replace(/--font:[^;}]*/, `--font: ${serif}`);
     assert.notEqual(changed, s, 'style.css has no --font');
     return changed;
-  });
+  } });
   assert.equal(seen.family, serif);
   assert.match(seen.body, /DejaVu Serif/);
   const { canvases, other } = judge(seen);
   assert.ok(canvases.has('energy') && canvases.has('scene'), [...canvases].join());
   assert.deepEqual(other, [], `fonts not in ${serif}`);
+});
+
+/** Relative luminance (0 black … 1 white) of r, g, b in 0–255. */
+const luminance = (rgb) => {
+  const [r, g, b] = rgb.map((c) => (c / 255 <= 0.03928 ? c / 255 / 12.92 : ((c / 255 + 0.055) / 1.055) ** 2.4));
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+};
+
+// The module may run before a slow style sheet is in: what it reads from the sheet (the
+// typeface, the colours, the dark rule ?theme=dark switches on) it reads once the sheet is in.
+test('a style sheet that comes late still gives every canvas its typeface and colours, and ?theme=dark its palette', async () => {
+  const seen = await fontsOf({ late: 1500, query: '?theme=dark', colorScheme: 'light' });
+  assert.match(seen.family, /system-ui/);
+  assert.deepEqual(judge(seen).other, [], `fonts not in ${seen.family}`);
+  const page = seen.background.match(/\d+/g).slice(0, 3).map(Number);
+  assert.ok(luminance(page) < 0.2, `?theme=dark: the page's background is ${seen.background}`);
+  assert.ok(luminance(seen.canvasBg.slice(0, 3)) < 0.2, `?theme=dark: --canvas-bg is ${seen.canvasBg}`);
+  assert.deepEqual(seen.scene, seen.canvasBg, 'the scene’s corner is the sheet’s --canvas-bg');
 });
