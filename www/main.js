@@ -1019,13 +1019,13 @@ async function main() {
   // An async module (see index.html) may come in before the page is parsed.
   if (document.readyState === 'loading') await new Promise((r) => document.addEventListener('DOMContentLoaded', r, { once: true }));
   setupLanguage();
-  await styleSheetsIn();
-  if (ui.theme !== 'auto') forceTheme(ui.theme);
   setupBanner();
   setupNote();
   setupControls();
   setupSharing();
   setupEmbed();
+  await styleSheetsIn();
+  if (ui.theme !== 'auto') forceTheme(ui.theme);
   // The page's first style and first layout are each slow (every rule matched, the fonts
   // found): reading the colours forces the one and measuring the canvases the other, each in a
   // task of its own, not one long task with all the rest. The core compiles meanwhile.

@@ -72,11 +72,14 @@ function updateBalls(s) {
 /** The clock (with the pace while playing), the play button, the scene's text alternative. */
 function updateStatus(s, pace) {
   const p = s.params;
-  let clock = t('transport.clock', { step: s.step, time: fmtTime(s.time) });
+  setTextOf('clock-time', t('transport.clock', { step: s.step, time: fmtTime(s.time) }));
+  let rate = '';
   if (pace.playing) {
-    clock += ` · ${s.step < pace.ffSteps ? t('transport.fast') : pace.rate === Infinity ? t('transport.speedMax') : t('transport.rate', { n: fmtSig(pace.rate, 2) })}`;
+    rate = s.step < pace.ffSteps ? t('transport.fast') : pace.rate === Infinity ? t('transport.speedMax') : t('transport.rate', { n: fmtSig(pace.rate, 2) });
   }
-  setTextOf('clock', clock);
+  // The separator is read and copied with the line; the style sheet hides it on two lines.
+  setTextOf('clock-sep', rate && ' · ');
+  setTextOf('clock-pace', rate);
   updatePlayButton($('play'), pace.playing, api.guard((f) => f.done()));
   // One sentence per ball thrown: the article's two, then the halves' with the switch on.
   const said = s.models.map((m) => `${t(`card.${m}`)}: ${t(`outcome.${s[m].outcome}`)}, ${ballDetail(m, s[m], p)}.`);
