@@ -1015,9 +1015,17 @@ function styleSheetsIn() {
   })));
 }
 
+/** The page's form fields (see index.html) come in templates: Chromium looks at the fields a
+ * page has when parsing ends, which forces a whole style and layout there, before the figure's
+ * first frame lays the page out again. Placed now, they are laid out once, in that frame. */
+function placeFields() {
+  for (const t of document.querySelectorAll('template.field')) t.replaceWith(t.content);
+}
+
 async function main() {
   // An async module (see index.html) may come in before the page is parsed.
   if (document.readyState === 'loading') await new Promise((r) => document.addEventListener('DOMContentLoaded', r, { once: true }));
+  placeFields();
   setupLanguage();
   setupBanner();
   setupNote();

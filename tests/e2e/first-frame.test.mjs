@@ -185,3 +185,35 @@ test('nothing is painted before the page is set up: the first paint has the slid
     }
   }
 });
+
+/** The renderer's events while `url` loads in a fresh page at 1280 × 800: those of the thread
+ * that parsed it, from the start of its parsing. */
+async function loadTrace(url) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  try {
+    const page = await context.newPage();
+    await browser.startTracing(page, { categories: ['blink', 'devtools.timeline', 'disabled-by-default-devtools.timeline'] });
+    await page.goto(url, { waitUntil: 'load' });
+    await page.evaluate(() => window.ipcWall.ready);
+    const events = JSON.parse(await browser.stopTracing()).traceEvents;
+    const parse = events.find((e) => e.name === 'ParseHTML' && e.args?.beginData?.url?.startsWith(url));
+    assert.ok(parse, 'the trace has the page’s parsing');
+    return events.filter((e) => e.pid === parse.pid && e.tid === parse.tid && e.ts >= parse.ts);
+  } finally {
+    await context.close();
+  }
+}
+
+test('while loading, the page is laid out by its first frame, not forced when parsing ends', async () => {
+  // Chromium looks at the form fields a page has when parsing ends, which forces a whole style
+  // and layout there, before the figure's first frame lays the page out again. The fields come
+  // from templates, placed by main.js.
+  const events = await loadTrace(baseUrl);
+  const ends = events.filter((e) => e.name === 'Document::FinishedParsing' && e.ph === 'X');
+  assert.equal(ends.length, 1, 'parsing ended once');
+  const [end] = ends;
+  const inside = events.filter((e) => e.ph === 'X' && e.ts >= end.ts && e.ts + e.dur <= end.ts + end.dur);
+  const layouts = inside.filter((e) => e.name === 'Layout' || e.name === 'LocalFrameView::layout');
+  assert.deepEqual(layouts.map((e) => `${e.name} ${(e.dur / 1000).toFixed(1)} ms`), [], 'no layout when parsing ends');
+  assert.ok(events.some((e) => e.name === 'Layout'), 'the page was laid out');
+});

@@ -54,7 +54,11 @@ export function useBrowser() {
   after(async () => {
     await browser?.close();
   });
-  return { newContext: (options) => browser.newContext(options) };
+  return {
+    newContext: (options) => browser.newContext(options),
+    startTracing: (page, options) => browser.startTracing(page, options),
+    stopTracing: () => browser.stopTracing(),
+  };
 }
 
 /** Collects what goes wrong in `page`: console errors and uncaught page errors as strings in
