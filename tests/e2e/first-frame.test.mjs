@@ -186,11 +186,17 @@ test('nothing is painted before the page is set up: the first paint has the slid
   }
 });
 
-/** The renderer's events while `url` loads in a fresh page at 1280 × 800: those of the thread
- * that parsed it, from the start of its parsing. */
+/** One fresh load of `url` at 1280 × 800, traced: the form fields the page had when its
+ * DOMContentLoaded began, and the layouts (ms) inside Document::FinishedParsing. */
 async function loadTrace(url) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   try {
+    // Runs before the page's own listeners: what the page holds when parsing has ended.
+    await context.addInitScript(() =>
+      document.addEventListener('DOMContentLoaded', () => {
+        window.__fields = [...document.querySelectorAll('select, textarea, input:not([type=checkbox])')].map((e) => e.id);
+      }),
+    );
     const page = await context.newPage();
     await browser.startTracing(page, { categories: ['blink', 'devtools.timeline', 'disabled-by-default-devtools.timeline'] });
     await page.goto(url, { waitUntil: 'load' });
@@ -198,7 +204,13 @@ async function loadTrace(url) {
     const events = JSON.parse(await browser.stopTracing()).traceEvents;
     const parse = events.find((e) => e.name === 'ParseHTML' && e.args?.beginData?.url?.startsWith(url));
     assert.ok(parse, 'the trace has the page’s parsing');
-    return events.filter((e) => e.pid === parse.pid && e.tid === parse.tid && e.ts >= parse.ts);
+    const own = events.filter((e) => e.pid === parse.pid && e.tid === parse.tid && e.ts >= parse.ts && e.ph === 'X');
+    const ends = own.filter((e) => e.name === 'Document::FinishedParsing');
+    assert.equal(ends.length, 1, 'parsing ended once');
+    const [end] = ends;
+    assert.ok(own.some((e) => e.name === 'Layout'), 'the page was laid out');
+    const layouts = own.filter((e) => e.name === 'Layout' && e.ts >= end.ts && e.ts + e.dur <= end.ts + end.dur);
+    return { fields: await page.evaluate(() => window.__fields), layouts: layouts.map((e) => Math.round(e.dur / 100) / 10) };
   } finally {
     await context.close();
   }
@@ -207,13 +219,11 @@ async function loadTrace(url) {
 test('while loading, the page is laid out by its first frame, not forced when parsing ends', async () => {
   // Chromium looks at the form fields a page has when parsing ends, which forces a whole style
   // and layout there, before the figure's first frame lays the page out again. The fields come
-  // from templates, placed by main.js.
-  const events = await loadTrace(baseUrl);
-  const ends = events.filter((e) => e.name === 'Document::FinishedParsing' && e.ph === 'X');
-  assert.equal(ends.length, 1, 'parsing ended once');
-  const [end] = ends;
-  const inside = events.filter((e) => e.ph === 'X' && e.ts >= end.ts && e.ts + e.dur <= end.ts + end.dur);
-  const layouts = inside.filter((e) => e.name === 'Layout' || e.name === 'LocalFrameView::layout');
-  assert.deepEqual(layouts.map((e) => `${e.name} ${(e.dur / 1000).toFixed(1)} ms`), [], 'no layout when parsing ends');
-  assert.ok(events.some((e) => e.name === 'Layout'), 'the page was laid out');
+  // from templates that main.js places. Chromium still lays out there on its own now and then
+  // (2 of 24 fresh loads here, with no field at all), so most loads, not every one, must not.
+  const loads = [];
+  for (let i = 0; i < 5; i++) loads.push(await loadTrace(baseUrl));
+  for (const { fields } of loads) assert.deepEqual(fields, [], 'no form field when parsing ends');
+  const forced = loads.filter((l) => l.layouts.length);
+  assert.ok(forced.length <= 2, `laid out when parsing ended in ${forced.length} of 5 loads: ${forced.map((l) => l.layouts.join('+') + ' ms').join(', ')}`);
 });
