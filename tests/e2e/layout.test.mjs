@@ -77,6 +77,37 @@ for (const [width, lang] of [[360, 'en'], [360, 'es'], [768, 'es'], [1400, 'en']
   });
 }
 
+// From 560 to 719 px each slider is one line: its name, its track, its value. A name that runs
+// up to its track reads as part of it ("… de CCD s▬▬"): each name ends whole, clear of it.
+for (const lang of ['en', 'es']) {
+  test(`from 560 to 719 px every slider's name ends whole before its track (${lang})`, async () => {
+    const { page, context } = await openPage(browser, { width: 560, height: 900, query: `?lang=${lang}` });
+    try {
+      const bad = [];
+      for (const width of [560, 640, 719]) {
+        await page.setViewportSize({ width, height: 900 });
+        await nextFrames(page);
+        const rows = await page.evaluate(() =>
+          [...document.querySelectorAll('.param')].map((p) => {
+            const name = p.querySelector('.param-name');
+            const words = document.createRange();
+            words.selectNodeContents(name);
+            return { id: p.querySelector('input').id, text: name.textContent, end: words.getBoundingClientRect().right, box: name.getBoundingClientRect().right, track: p.querySelector('input').getBoundingClientRect().left };
+          }),
+        );
+        assert.equal(rows.length, 6, 'six sliders');
+        for (const r of rows) {
+          if (r.end > r.box + 0.5) bad.push(`${width} px: "${r.text}" is cut`);
+          if (r.end + 6 > r.track) bad.push(`${width} px: "${r.text}" ends ${(r.track - r.end).toFixed(1)} px before its track`);
+        }
+      }
+      assert.deepEqual(bad, []);
+    } finally {
+      await context.close();
+    }
+  });
+}
+
 // The trace's and the table's numbers are the point of those panels: none may be cut off at the
 // panel's edge or hidden behind a sideways scroll, at any step (the long ones, like
 // "−1,026 × 10⁻¹⁶ m", come when Newton converges) and in the longer language.
