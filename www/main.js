@@ -1006,13 +1006,17 @@ function nextTask() {
 }
 
 /** Resolves once every style sheet the page links is in (or failed): an async module does not
- * wait for them, and the colours, the typeface and the dark rule are read from them. */
+ * wait for them, and the colours, the typeface and the dark rule are read from them. A sheet
+ * that failed before this looked may have no `sheet` and fire nothing more (Chromium gives it
+ * an empty one): the page's load event, which waits for every sheet, covers it. */
 function styleSheetsIn() {
   const pending = [...document.querySelectorAll('link[rel="stylesheet"]')].filter((l) => !l.sheet);
-  return Promise.all(pending.map((l) => new Promise((r) => {
+  if (!pending.length || document.readyState === 'complete') return Promise.resolve();
+  const each = pending.map((l) => new Promise((r) => {
     l.addEventListener('load', r, { once: true });
     l.addEventListener('error', r, { once: true });
-  })));
+  }));
+  return Promise.race([Promise.all(each), new Promise((r) => addEventListener('load', r, { once: true }))]);
 }
 
 /** The page's form fields (see index.html) come in templates: Chromium looks at the fields a
