@@ -8,14 +8,15 @@
 // - frames while playing (in real time) and while the v0 slider is dragged with the mouse (one move per
 //   frame): the page's own per-frame timings (window.ipcWall.__frameTimes) and the intervals
 //   between animation frames (a gap of two frames or more is a dropped frame);
-// - long tasks (over 50 ms) of the whole session, from a PerformanceObserver;
+// - long tasks (over 50 ms) of the whole session, from a PerformanceObserver, and what ran in
+//   each while loading (Long Animation Frame timing);
 // - the JS heap after load (after a garbage collection);
 // - throughput of the wasm in the page, as bench/wasm-node.mjs measures it under Node.
 
 import fs from 'node:fs';
 import { launchBrowser, baseUrl } from '../tests/e2e/harness.mjs';
 import { measureThroughput } from './throughput.mjs';
-import { recordFrames } from './frames.mjs';
+import { recordFrames, observeTasks, whatRan } from './frames.mjs';
 
 const out = process.argv[2];
 const VIEWPORT = { width: 1280, height: 800 };
@@ -27,17 +28,9 @@ const MAP_KS = [1e5, 1e6, 1e7, 1e4, 1e3];
 
 async function newPage(browser) {
   const context = await browser.newContext({ viewport: VIEWPORT, deviceScaleFactor: DPR, locale: 'en-US' });
-  // Before any of the page's scripts: every long task from the navigation on.
-  await context.addInitScript(() => {
-    window.__benchLongTasks = [];
-    try {
-      new PerformanceObserver((list) => {
-        for (const e of list.getEntries()) window.__benchLongTasks.push({ start: e.startTime, duration: e.duration });
-      }).observe({ type: 'longtask', buffered: true });
-    } catch {
-      // No long-task timing in this browser: the report says none were seen.
-    }
-  });
+  // Before any of the page's scripts: every long task from the navigation on, and the scripts
+  // that ran in it.
+  await context.addInitScript(observeTasks, '__benchTasks');
   const page = await context.newPage();
   const errors = [];
   page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
@@ -55,7 +48,13 @@ async function open(browser) {
   return p;
 }
 
-const longTasks = (page) => page.evaluate(() => window.__benchLongTasks.slice());
+const longTasks = (page) => page.evaluate(() => window.__benchTasks.tasks.slice());
+
+/** The long tasks so far, each with what ran in it (whatRan) and the load's first frame. */
+async function loadTasks(p) {
+  const seen = await p.page.evaluate(() => window.__benchTasks);
+  return seen.tasks.map((t) => ({ ...t, what: whatRan(t, seen), first_frame: p.firstFrame }));
+}
 
 /** Sets k (the map depends on it) and waits for the 128 × 128 map: on-screen and compute ms. */
 function mapFill(page, k) {
@@ -164,7 +163,7 @@ try {
   for (let i = 0; i < LOADS; i++) {
     const p = await open(browser);
     result.first_frame_ms.push(p.firstFrame);
-    result.long_tasks.load.push(...(await longTasks(p.page)));
+    result.long_tasks.load.push(...(await loadTasks(p)));
     errors.push(...p.errors);
     await p.context.close();
   }

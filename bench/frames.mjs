@@ -18,3 +18,54 @@ export function recordFrames(key) {
   };
   requestAnimationFrame(tick);
 }
+
+/**
+ * Runs in the page before its scripts (context.addInitScript, with a global's name): keeps
+ * every long task as {start, duration} in window[key].tasks and, from Long Animation Frame
+ * timing, every script of 5 ms or more as {start, duration, forced, source, invoker} in
+ * window[key].scripts and each frame's style and layout as {start, end} in window[key].layouts,
+ * so that a long task can say what ran in it (whatRan).
+ */
+export function observeTasks(key) {
+  const rec = { tasks: [], scripts: [], layouts: [] };
+  window[key] = rec;
+  const watch = (type, keep) => {
+    try {
+      new PerformanceObserver((l) => l.getEntries().forEach(keep)).observe({ type, buffered: true });
+    } catch {
+      // A browser without this timing: nothing is kept, and the report says so.
+    }
+  };
+  watch('longtask', (e) => rec.tasks.push({ start: e.startTime, duration: e.duration }));
+  watch('long-animation-frame', (f) => {
+    if (f.styleAndLayoutStart > 0) rec.layouts.push({ start: f.styleAndLayoutStart, end: f.startTime + f.duration });
+    for (const s of f.scripts) {
+      const invoker = s.invokerType === 'module-script' || s.invokerType === 'classic-script' ? 'evaluation' : s.invoker;
+      rec.scripts.push({ start: s.startTime, duration: s.duration, forced: s.forcedStyleAndLayoutDuration, source: s.sourceURL.split('/').pop() || '?', invoker });
+    }
+  });
+}
+
+// How a script was called, as the Long Animation Frame timing names it, in the report's words.
+const CALLED = { FrameRequestCallback: 'animation frame', 'MessagePort.onmessage': 'message', 'TimerHandler:setTimeout': 'timeout' };
+
+/**
+ * What ran in the long task `task` ({start, duration}), from what observeTasks kept (`seen`):
+ * each script of 5 ms or more (its file, how it was called, ms, and the style and layout it
+ * forced), a frame's style and layout, then the rest: the browser's other work (parsing,
+ * paint, commit) and shorter scripts. E.g. "main.js animation frame 39, the rest 15".
+ */
+export function whatRan(task, { scripts, layouts }) {
+  const end = task.start + task.duration;
+  const within = (t) => t >= task.start - 1 && t < end;
+  const mine = scripts.filter((s) => within(s.start));
+  const ms = (x) => Math.round(x);
+  const parts = mine.map((s) => {
+    const forced = s.forced >= 1 ? ` (${ms(s.forced)} of it forced style and layout)` : '';
+    return `${s.source} ${CALLED[s.invoker] ?? s.invoker} ${ms(s.duration)}${forced}`;
+  });
+  const layout = layouts.filter((l) => within(l.start)).reduce((a, l) => a + Math.min(l.end, end) - l.start, 0);
+  if (layout >= 1) parts.push(`style and layout ${ms(layout)}`);
+  const rest = task.duration - layout - mine.reduce((a, s) => a + s.duration, 0);
+  return [...parts, `the rest ${ms(Math.max(0, rest))}`].join(', ');
+}

@@ -12,7 +12,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import { launchBrowser, baseUrl } from '../tests/e2e/harness.mjs';
-import { recordFrames } from './frames.mjs';
+import { recordFrames, observeTasks, whatRan } from './frames.mjs';
 
 const out = process.argv[2];
 const SLIDERS = ['v0', 'h', 'k', 'dhat', 'kappa'];
@@ -116,6 +116,7 @@ async function openPage(browser, cfg) {
   const touch = cfg.input === 'touch';
   const context = await browser.newContext({ viewport: { width: cfg.width, height: cfg.height }, deviceScaleFactor: cfg.dpr, locale: 'en-US', hasTouch: touch, isMobile: touch });
   await context.addInitScript(observe);
+  await context.addInitScript(observeTasks, '__tasks');
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: cfg.rate });
@@ -123,7 +124,8 @@ async function openPage(browser, cfg) {
   await page.goto(baseUrl, { waitUntil: 'load' });
   await page.evaluate(() => window.ipcWall.ready);
   const firstFrame = await page.evaluate(() => performance.getEntriesByName('ipc-wall:first-frame')[0]?.startTime);
-  const long = await page.evaluate(() => window.__ph.long.slice());
+  const seen = await page.evaluate(() => window.__tasks);
+  const long = seen.tasks.map((t) => ({ ...t, what: whatRan(t, seen) }));
   return { context, page, cdp, load: { firstFrame, long } };
 }
 
@@ -210,7 +212,7 @@ function loadRows(results, judge) {
     };
     const firsts = r.loads.map((l) => l.firstFrame);
     const first = `${fmt(q(firsts, 0.5))} ${judge(q(firsts, 0.5), r.cfg.rate === 1 ? 300 : 1000, `first frame at ${x}`, at)} (${fmt(Math.min(...firsts))}–${fmt(Math.max(...firsts))})`;
-    const longs = r.loads.map((l) => l.long);
+    const longs = r.loads.map((l) => l.long.map((t) => t.duration));
     const all = longs.flat();
     const worst = all.length ? Math.max(...all) : 0;
     // At 1×, no task over 50 ms while loading.
@@ -220,6 +222,30 @@ function loadRows(results, judge) {
     rows.push(`| ${at} | ${x} | ${first} | ${long} | ${wasm} | ${grow(r.heap[0], r.heap[1], 'JS heap growth')} | ${r.session_s.toFixed(0)} s |`);
   }
   return rows;
+}
+
+/** A row per long task while loading at 1× (budget: none): when it ran, against the first
+ * frame, and what ran in it. */
+function taskRows(results) {
+  const rows = [];
+  for (const r of results.filter((x) => x.cfg.rate === 1)) {
+    r.loads.forEach((l, i) => {
+      for (const t of l.long) rows.push(`| ${where(r.cfg)} | ${i + 1} | ${fmt(t.start)}–${fmt(t.start + t.duration)} (${fmt(t.duration)}) | ${fmt(l.firstFrame)} | ${t.what} |`);
+    });
+  }
+  return rows;
+}
+
+/** The long tasks while loading at 1×, each with what ran in it; a sentence if there were none. */
+function tasksTable(rows) {
+  if (rows.length === 0) return ['No task over 50 ms while loading at 1× in this run.'];
+  return [
+    "What ran in each long task while loading at 1× (Long Animation Frame timing): each script of 5 ms or more, by file and by how it was called (the module's evaluation, a message, a timeout, an animation frame), in ms, with the style and layout it forced; then the rest of the task, the browser's own work (parsing, style, layout, paint, commit) and shorter scripts.",
+    '',
+    '| viewport | load | task, after navigation [ms] | first frame [ms] | what ran [ms] |',
+    '|---|---|---|---|---|',
+    ...rows,
+  ];
 }
 
 function section(results, chromium) {
@@ -252,6 +278,8 @@ function section(results, chromium) {
     '| viewport | CPU | first frame, median (fastest–slowest) [ms] | long tasks while loading, per load (longest) | wasm memory, page / worker: growth | JS heap growth | session |',
     '|---|---|---|---|---|---|---|',
     ...loads,
+    '',
+    ...tasksTable(taskRows(results)),
   ].join('\n')}\n`;
 }
 

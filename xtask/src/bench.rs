@@ -177,6 +177,31 @@ fn with_unit(num: &str, unit: &str) -> String {
     }
 }
 
+/// The long tasks while loading (bench/browser.mjs), each with what ran in it (bench/frames.mjs
+/// `whatRan`): a sentence for the page section's note, empty if there were none.
+fn load_tasks_note(b: &Value) -> String {
+    let tasks = b["long_tasks"]["load"].as_array().cloned().unwrap_or_default();
+    let each: Vec<String> = tasks
+        .iter()
+        .filter_map(|t| {
+            let (start, d) = (t["start"].as_f64()?, t["duration"].as_f64()?);
+            let what = t["what"].as_str().unwrap_or("not recorded");
+            let first =
+                t["first_frame"].as_f64().map_or(String::new(), |f| format!(", first frame at {f:.0}"));
+            Some(format!("{d:.0} ms, {start:.0}–{:.0} ms after navigation{first}: {what}", start + d))
+        })
+        .collect();
+    if each.is_empty() {
+        return String::new();
+    }
+    format!(
+        " The long tasks while loading, and what ran in each (Long Animation Frame timing: each script of 5 ms \
+         or more by file and by how it was called, in ms; the rest is the browser's own work, parsing, style, \
+         layout, paint and commit, and shorter scripts): {}.",
+        each.join("; ")
+    )
+}
+
 /// The line on top of the report: every budget met, or the misses by name.
 pub fn summary_line(missed_labels: &[&str]) -> String {
     if missed_labels.is_empty() {
@@ -669,7 +694,8 @@ pub fn report(m: &Measured, env: Vec<(&'static str, String)>) -> Report {
                frame with the panels below the figure once the regime map is complete. Long tasks from a \
                PerformanceObserver; a dropped frame is a missed animation frame. The map is filled a slice per \
                frame (10 ms at most), so on screen it takes longer than its compute time."
-            .into(),
+            .to_string()
+            + &load_tasks_note(b),
         rows: page_rows,
     };
 
@@ -1263,7 +1289,7 @@ mod tests {
                 "throughput": {"penalty": reps(8e6), "ipc": reps(8e5)},
                 "playing": {"work_ms": [1.0, 2.0, 3.0], "whole_ms": [2.0, 3.0, 4.0], "intervals_ms": [16.7, 16.7, 33.4]},
                 "dragging": {"work_ms": [2.0, 9.0, 3.0], "whole_ms": [4.0], "intervals_ms": [16.7, 16.7, 16.7]},
-                "long_tasks": {"load": [{"duration": 120.0}], "frames": []},
+                "long_tasks": {"load": [{"start": 210.0, "duration": 120.0, "first_frame": 280.0, "what": "main.js animation frame 90, the rest 30"}], "frames": []},
                 "map": [{"compute_ms": 150.0, "screen_ms": 400.0}],
                 "heap": {"used_bytes": 3.2e6},
             }),
@@ -1292,6 +1318,12 @@ mod tests {
         assert_eq!(row(&r, "drag_frame_p95_ms").met(), Some(false));
         assert_eq!(row(&r, "play_dropped_frames").value, Some(1.0));
         assert_eq!(row(&r, "longest_task_load_ms").met(), Some(false));
+        let page =
+            &r.sections.iter().find(|s| s.rows.iter().any(|row| row.key == "first_frame_ms")).unwrap().note;
+        assert!(
+            page.ends_with("120 ms, 210–330 ms after navigation, first frame at 280: main.js animation frame 90, the rest 30."),
+            "the miss says what ran in it: {page}"
+        );
         assert_eq!(row(&r, "longest_task_frames_ms").value, Some(0.0));
         assert_eq!(row(&r, "native_regime_map_ms").value, None, "missing estimates stay unmeasured");
         let keys: Vec<&str> = r.misses().iter().map(|m| m.key.as_str()).collect();
