@@ -27,17 +27,20 @@ export function recordFrames(key) {
  * so that a long task can say what ran in it (whatRan).
  */
 export function observeTasks(key) {
-  const rec = { tasks: [], scripts: [], layouts: [] };
+  const rec = { tasks: [], scripts: [], layouts: [], frames: false };
   window[key] = rec;
+  // A browser without one of these timings keeps nothing of it: no long task is seen, or
+  // (rec.frames false) what ran in one is not recorded, and whatRan says so.
   const watch = (type, keep) => {
     try {
       new PerformanceObserver((l) => l.getEntries().forEach(keep)).observe({ type, buffered: true });
+      return true;
     } catch {
-      // A browser without this timing: nothing is kept, and the report says so.
+      return false;
     }
   };
   watch('longtask', (e) => rec.tasks.push({ start: e.startTime, duration: e.duration }));
-  watch('long-animation-frame', (f) => {
+  rec.frames = watch('long-animation-frame', (f) => {
     if (f.styleAndLayoutStart > 0) rec.layouts.push({ start: f.styleAndLayoutStart, end: f.startTime + f.duration });
     for (const s of f.scripts) {
       const invoker = s.invokerType === 'module-script' || s.invokerType === 'classic-script' ? 'evaluation' : s.invoker;
@@ -55,7 +58,8 @@ const CALLED = { FrameRequestCallback: 'animation frame', 'MessagePort.onmessage
  * forced), a frame's style and layout, then the rest: the browser's other work (parsing,
  * paint, commit) and shorter scripts. E.g. "main.js animation frame 39, the rest 15".
  */
-export function whatRan(task, { scripts, layouts }) {
+export function whatRan(task, { scripts, layouts, frames }) {
+  if (!frames) return 'not recorded (no Long Animation Frame timing in this browser)';
   const end = task.start + task.duration;
   const within = (t) => t >= task.start - 1 && t < end;
   const mine = scripts.filter((s) => within(s.start));

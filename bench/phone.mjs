@@ -240,7 +240,7 @@ function taskRows(results) {
 function tasksTable(rows) {
   if (rows.length === 0) return ['No task over 50 ms while loading at 1× in this run.'];
   return [
-    "What ran in each long task while loading at 1× (Long Animation Frame timing): each script of 5 ms or more, by file and by how it was called (the module's evaluation, a message, a timeout, an animation frame), in ms, with the style and layout it forced; then the rest of the task, the browser's own work (parsing, style, layout, paint, commit) and shorter scripts.",
+    "What ran in each long task while loading at 1× (Long Animation Frame timing): each script of 5 ms or more, by file and by how it was called (the module's evaluation, a message, a timeout, an animation frame), in ms, with the style and layout it forced; a frame's style and layout; then the rest of the task, the browser's other work (parsing, paint, commit) and shorter scripts.",
     '',
     '| viewport | load | task, after navigation [ms] | first frame [ms] | what ran [ms] |',
     '|---|---|---|---|---|',
