@@ -23,7 +23,8 @@ export function recordFrames(key) {
  * Runs in the page before its scripts (context.addInitScript, with a global's name): keeps
  * every long task as {start, duration} in window[key].tasks and, from Long Animation Frame
  * timing, every script of 5 ms or more as {start, duration, forced, source, invoker} in
- * window[key].scripts and each frame's style and layout as {start, end} in window[key].layouts,
+ * window[key].scripts and each frame's rendering (style, layout, paint) as {start, end} in
+ * window[key].layouts,
  * so that a long task can say what ran in it (whatRan).
  */
 export function observeTasks(key) {
@@ -55,8 +56,8 @@ const CALLED = { FrameRequestCallback: 'animation frame', 'MessagePort.onmessage
 /**
  * What ran in the long task `task` ({start, duration}), from what observeTasks kept (`seen`):
  * each script of 5 ms or more (its file, how it was called, ms, and the style and layout it
- * forced), a frame's style and layout, then the rest: the browser's other work (parsing,
- * paint, commit) and shorter scripts. E.g. "main.js animation frame 39, the rest 15".
+ * forced), a frame's rendering from its style and layout on (paint too), then the rest: the
+ * browser's other work (parsing, commit) and shorter scripts. E.g. "main.js animation frame 39, the rest 15".
  */
 export function whatRan(task, { scripts, layouts, frames }) {
   if (!frames) return 'not recorded (no Long Animation Frame timing in this browser)';
@@ -69,7 +70,7 @@ export function whatRan(task, { scripts, layouts, frames }) {
     return `${s.source} ${CALLED[s.invoker] ?? s.invoker} ${ms(s.duration)}${forced}`;
   });
   const layout = layouts.filter((l) => within(l.start)).reduce((a, l) => a + Math.min(l.end, end) - l.start, 0);
-  if (layout >= 1) parts.push(`style and layout ${ms(layout)}`);
+  if (layout >= 1) parts.push(`style, layout and paint ${ms(layout)}`);
   const rest = task.duration - layout - mine.reduce((a, s) => a + s.duration, 0);
   return [...parts, `the rest ${ms(Math.max(0, rest))}`].join(', ');
 }

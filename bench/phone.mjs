@@ -31,10 +31,9 @@ const CONFIGS = [
 const BUDGET = { 1: { p95: 17.5, long: 0, map: 300 }, 4: { median: 17.5, p95: 33.4, inp: 200, map: 1200 } };
 
 function observe() {
-  window.__ph = { long: [], events: [], inputs: 0 };
+  window.__ph = { events: [], inputs: 0 };
   // The slider's own input events: a drag that moved nothing is reported, not measured as smooth.
   addEventListener('input', () => window.__ph.inputs++, true);
-  new PerformanceObserver((l) => window.__ph.long.push(...l.getEntries().map((e) => e.duration))).observe({ type: 'longtask', buffered: true });
   new PerformanceObserver((l) => window.__ph.events.push(...l.getEntries().map((e) => ({ name: e.name, d: e.duration, id: e.interactionId })))).observe({
     type: 'event',
     durationThreshold: 16,
@@ -76,7 +75,7 @@ async function drag(page, cdp, name, finger) {
   const [x0, x1] = [box.x + 6, box.x + box.width - 6];
   if (finger.hover) await page.mouse.move(x0 + 0.3 * (x1 - x0), y);
   await page.evaluate(() => {
-    window.__ph.long.length = 0;
+    window.__tasks.tasks.length = 0;
     window.__ph.events.length = 0;
     window.__ph.inputs = 0;
   });
@@ -102,7 +101,7 @@ async function drag(page, cdp, name, finger) {
           if (!window.ipcWall.regime().complete) return requestAnimationFrame(poll);
           rec.on = false;
           const inter = window.__ph.events.filter((e) => e.id > 0).map((e) => e.d);
-          resolve({ intervals: rec.intervals, long: window.__ph.long.slice(), inp: inter.length ? Math.max(...inter) : 0, map_ms: performance.now() - t0, inputs: window.__ph.inputs });
+          resolve({ intervals: rec.intervals, long: window.__tasks.tasks.map((t) => t.duration), inp: inter.length ? Math.max(...inter) : 0, map_ms: performance.now() - t0, inputs: window.__ph.inputs });
         };
         // The first frame after the release carries the last change.
         requestAnimationFrame(() => requestAnimationFrame(poll));
@@ -240,7 +239,7 @@ function taskRows(results) {
 function tasksTable(rows) {
   if (rows.length === 0) return ['No task over 50 ms while loading at 1× in this run.'];
   return [
-    "What ran in each long task while loading at 1× (Long Animation Frame timing): each script of 5 ms or more, by file and by how it was called (the module's evaluation, a message, a timeout, an animation frame), in ms, with the style and layout it forced; a frame's style and layout; then the rest of the task, the browser's other work (parsing, paint, commit) and shorter scripts.",
+    "What ran in each long task while loading at 1× (Long Animation Frame timing): each script of 5 ms or more, by file and by how it was called (the module's evaluation, a message, a timeout, an animation frame), in ms, with the style and layout it forced; a frame's rendering (style, layout and paint); then the rest of the task, the browser's other work (parsing, commit) and shorter scripts.",
     '',
     '| viewport | load | task, after navigation [ms] | first frame [ms] | what ran [ms] |',
     '|---|---|---|---|---|',

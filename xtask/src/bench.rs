@@ -196,8 +196,8 @@ fn load_tasks_note(b: &Value) -> String {
     }
     format!(
         " The long tasks while loading, and what ran in each (Long Animation Frame timing: each script of 5 ms \
-         or more by file and by how it was called, in ms, and a frame's style and layout; the rest is the \
-         browser's other work, parsing, paint and commit, and shorter scripts): {}.",
+         or more by file and by how it was called, in ms, and a frame's style, layout and paint; the rest is \
+         the browser's other work, parsing and commit, and shorter scripts): {}.",
         each.join("; ")
     )
 }
