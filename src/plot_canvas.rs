@@ -28,6 +28,27 @@ impl FrameCache {
         Self { canvas, key: None }
     }
 
+    /// Draws `plot`'s frame into the cache for a target of `dims` backing pixels, if what it
+    /// shows changed. Returns the layout and whether the frame was drawn anew: a page may do
+    /// this in a task of its own before the first drawing, which then only copies it.
+    pub fn prepare<'a>(
+        &mut self,
+        dims: (u32, u32),
+        plot: &EnergyPlot<'a>,
+    ) -> Result<(Layout<'a>, bool), String> {
+        let layout = Layout::of(dims, plot).ok_or("energy plot: Bad layout")?;
+        let fresh = self.key.as_ref() != Some(layout.key());
+        if fresh {
+            self.key = None;
+            self.canvas.set_width(dims.0);
+            self.canvas.set_height(dims.1);
+            let root = backend(self.canvas.clone())?.into_drawing_area();
+            plot::draw_frame(&root, plot, &layout).map_err(|e| format!("energy plot: {e}"))?;
+            self.key = Some(layout.key().clone());
+        }
+        Ok((layout, fresh))
+    }
+
     /// Draws `plot` on `target`: the frame copied from the cache, drawn there anew first if
     /// what it shows changed, and the data over it. Returns where the data went and whether
     /// the frame was drawn anew.
@@ -36,17 +57,7 @@ impl FrameCache {
         target: HtmlCanvasElement,
         plot: &EnergyPlot,
     ) -> Result<(PlotFrame, bool), String> {
-        let err = |e: &dyn std::fmt::Display| format!("energy plot: {e}");
-        let layout = Layout::of((target.width(), target.height()), plot).ok_or("energy plot: Bad layout")?;
-        let fresh = self.key.as_ref() != Some(layout.key());
-        if fresh {
-            self.key = None;
-            self.canvas.set_width(target.width());
-            self.canvas.set_height(target.height());
-            let root = backend(self.canvas.clone())?.into_drawing_area();
-            plot::draw_frame(&root, plot, &layout).map_err(|e| err(&e))?;
-            self.key = Some(layout.key().clone());
-        }
+        let (layout, fresh) = self.prepare((target.width(), target.height()), plot)?;
         let ctx = target
             .get_context("2d")
             .ok()
@@ -62,7 +73,8 @@ impl FrameCache {
             let _ = ctx.set_line_dash(&segments);
         };
         let root = backend(target)?.into_drawing_area();
-        let frame = plot::draw_content(&root, plot, &layout, Some(&dash)).map_err(|e| err(&e))?;
+        let frame =
+            plot::draw_content(&root, plot, &layout, Some(&dash)).map_err(|e| format!("energy plot: {e}"))?;
         Ok((frame, fresh))
     }
 }

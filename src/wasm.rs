@@ -146,6 +146,44 @@ fn params_object(p: &Params) -> JsValue {
 pub struct Figure(Recording);
 
 impl Figure {
+    /// The curves the energy plot shows at these arguments (see [`Figure::draw_energy`]),
+    /// once the arguments are checked for a canvas of `w × h` backing pixels.
+    #[allow(clippy::too_many_arguments)]
+    fn energy_input(
+        &self,
+        (w, h): (u32, u32),
+        step: usize,
+        x_tilde: f64,
+        x0: f64,
+        x1: f64,
+        dpr: f64,
+        style: &PlotStyle,
+    ) -> Result<Vec<plot::Layer<'_>>, JsError> {
+        finite_args(&[("x0", x0), ("x1", x1), ("dpr", dpr)])?;
+        if x0 >= x1 {
+            return Err(JsError::new(&format!(
+                "x0 = {} must be less than x1 = {}",
+                shortest(x0),
+                shortest(x1)
+            )));
+        }
+        if !(dpr > 0.0 && dpr <= 8.0) {
+            return Err(JsError::new(&format!("dpr = {} is out of range; allowed: (0, 8]", shortest(dpr))));
+        }
+        if !plot::fits(w, h, dpr) {
+            let (min_w, min_h) = plot::MIN_CSS_SIZE;
+            return Err(JsError::new(&format!(
+                "canvas: {w}×{h} backing pixels is too small for the energy plot at dpr = {dpr}; \
+                 allowed: at least {min_w}×{min_h} CSS pixels"
+            )));
+        }
+        let layers = self.0.energy_view(step, x_tilde).layers;
+        if let Some(l) = layers.iter().find(|l| style.0.model(l.model).is_none()) {
+            return Err(JsError::new(&format!("style: no look for model {}", l.model.name())));
+        }
+        Ok(layers)
+    }
+
     /// The article's table at the figure's h, d̂, κ, wall and stiffnesses k and 100·k.
     fn table_rows(&self) -> Vec<table::Row> {
         let p = self.0.params();
@@ -366,34 +404,37 @@ impl Figure {
         dpr: f64,
         style: &PlotStyle,
     ) -> Result<Float64Array, JsError> {
-        finite_args(&[("x0", x0), ("x1", x1), ("dpr", dpr)])?;
-        if x0 >= x1 {
-            return Err(JsError::new(&format!(
-                "x0 = {} must be less than x1 = {}",
-                shortest(x0),
-                shortest(x1)
-            )));
-        }
-        if !(dpr > 0.0 && dpr <= 8.0) {
-            return Err(JsError::new(&format!("dpr = {} is out of range; allowed: (0, 8]", shortest(dpr))));
-        }
-        let (w, h) = (canvas.width(), canvas.height());
-        if !plot::fits(w, h, dpr) {
-            let (min_w, min_h) = plot::MIN_CSS_SIZE;
-            return Err(JsError::new(&format!(
-                "canvas: {w}×{h} backing pixels is too small for the energy plot at dpr = {dpr}; \
-                 allowed: at least {min_w}×{min_h} CSS pixels"
-            )));
-        }
-        let layers = self.0.energy_view(step, x_tilde).layers;
-        if let Some(l) = layers.iter().find(|l| style.0.model(l.model).is_none()) {
-            return Err(JsError::new(&format!("style: no look for model {}", l.model.name())));
-        }
+        let layers =
+            self.energy_input((canvas.width(), canvas.height()), step, x_tilde, x0, x1, dpr, style)?;
         let input =
             plot::EnergyPlot { params: self.0.params(), layers: &layers, x0, x1, dpr, style: &style.0 };
         let (f, fresh) = frame.0.draw(canvas, &input).map_err(|e| JsError::new(&e))?;
         let fresh = f64::from(u8::from(fresh));
         Ok(Float64Array::from([f.left, f.right, f.top, f.bottom, f.x0, f.x1, fresh].as_slice()))
+    }
+
+    /// Draws into `frame` the static frame that [`Figure::draw_energy`] with the same
+    /// arguments would copy, on a canvas of `width × height` backing pixels, if it is not
+    /// there yet; draws nothing on the page. Returns whether it drew. A page calls it in a task
+    /// of its own while loading: a plot's first drawing is slow (fonts found, first calls).
+    #[wasm_bindgen(js_name = prepareEnergy)]
+    #[allow(clippy::too_many_arguments)]
+    pub fn prepare_energy(
+        &self,
+        frame: &mut EnergyFrame,
+        width: u32,
+        height: u32,
+        step: usize,
+        x_tilde: f64,
+        x0: f64,
+        x1: f64,
+        dpr: f64,
+        style: &PlotStyle,
+    ) -> Result<bool, JsError> {
+        let layers = self.energy_input((width, height), step, x_tilde, x0, x1, dpr, style)?;
+        let input =
+            plot::EnergyPlot { params: self.0.params(), layers: &layers, x0, x1, dpr, style: &style.0 };
+        frame.0.prepare((width, height), &input).map(|(_, fresh)| fresh).map_err(|e| JsError::new(&e))
     }
 
     /// The article's table at the current parameters: the article's six speeds, penalty at

@@ -75,18 +75,30 @@ export function mount(canvas, figure) {
   const style = plotStyles();
   const frame = energyFrames();
 
+  // A canvas in a collapsed or hidden container (an article's closed <details>, an iframe not
+  // laid out yet) is smaller than the plot can be drawn in (plot::MIN_CSS_SIZE, which
+  // drawEnergy refuses): the next resize changes the key and draws it.
+  const fits = () => canvas.width + 1 >= MIN_CSS_W * size.dpr && canvas.height + 1 >= MIN_CSS_H * size.dpr;
+
   /** Draws (in Rust) what `figure.plotted()` says, over the static frame Rust keeps while the
    * axes stay; keeps the plot rectangle it returns. */
   function draw() {
-    // A canvas in a collapsed or hidden container (an article's closed <details>, an iframe
-    // not laid out yet) is smaller than the plot can be drawn in (plot::MIN_CSS_SIZE, which
-    // drawEnergy refuses): the next resize changes the key and draws it.
-    if (canvas.width + 1 < MIN_CSS_W * size.dpr || canvas.height + 1 < MIN_CSS_H * size.dpr) return;
+    if (!fits()) return;
     const pl = figure.plotted();
     const r = api.guard((f, g) => f.drawEnergy(canvas, frame.of(g), pl.picked, pl.chosen ?? NaN, pl.x0, pl.x1, size.dpr, style(g, figure.dark())));
     [rect.left, rect.right, rect.top, rect.bottom, rect.x0, rect.x1] = r;
     countDraw(canvas);
     if (r[6]) countDraw(frame.canvas);
+  }
+
+  /** The static frame the next drawing will copy, drawn now if it is not there yet (off the
+   * page). Returns whether it drew. */
+  function prepare() {
+    if (!fits()) return false;
+    const pl = figure.plotted();
+    const fresh = api.guard((f, g) => f.prepareEnergy(frame.of(g), canvas.width, canvas.height, pl.picked, pl.chosen ?? NaN, pl.x0, pl.x1, size.dpr, style(g, figure.dark())));
+    if (fresh) countDraw(frame.canvas);
+    return fresh;
   }
 
   return {
@@ -96,6 +108,7 @@ export function mount(canvas, figure) {
       return `${pl.key}|${pl.x0}|${pl.x1}|${figure.dark()}|${getLang()}|${sized}`;
     },
     update: draw,
+    prepare,
     relabel() {},
     resize() {
       sized += 1;

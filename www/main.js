@@ -378,10 +378,12 @@ function recordFrameTime(work, whole) {
 }
 
 // Every panel has one shape: mount(root, figure) → {update(state), relabel(lang), resize(),
-// key(state), keep(state)?}. `key(state)` names the inputs of what it draws; the loop calls
-// `update(state)` only on a frame where that key changed and the panel is on screen.
-// `keep(state)`, where a panel has one, is what must stay current off screen too: data the API
-// and the Copy buttons give, and words that take room in the layout or are read aloud.
+// key(state), keep(state)?, prepare(state)?}. `key(state)` names the inputs of what it draws;
+// the loop calls `update(state)` only on a frame where that key changed and the panel is on
+// screen. `keep(state)`, where a panel has one, is what must stay current off screen too: data
+// the API and the Copy buttons give, and words that take room in the layout or are read aloud.
+// `prepare(state)`, where a panel has one, draws its static layers off the page ahead of its
+// first drawing and says whether it drew: while loading, in a task of its own (see drawLate).
 //
 // The figure's own panels (the scene, the energy plot, their words, the three numbers) are on
 // screen whenever the loop runs: the whole figure pauses off screen. The panels below it are
@@ -392,7 +394,7 @@ const panels = { figure: [], below: [], started: 0 };
 
 /** A mounted panel as the loop keeps it. `on`: null until the observer's first report. */
 function entry(name, root, panel, on) {
-  return { name, root, panel, shown: inView(root), on, drawn: null };
+  return { name, root, panel, shown: inView(root), on, drawn: null, prepared: false };
 }
 
 function mountPanels() {
@@ -454,7 +456,8 @@ function startedBelow() {
 /**
  * Once per frame, for one list of panels: each panel of the view keeps its data, and draws if
  * it is on screen and its inputs changed; after `until` (performance.now() ms) none but the
- * task's first (`drewBefore`: how many drew before this list) starts drawing. Returns
+ * task's first (`drewBefore`: how many drew before this list) starts drawing; while loading
+ * (`until` finite), none whose static layers are not drawn yet (see drawLate). Returns
  * {current: every panel is up to date (drawn, or known to be off screen), drew: how many of
  * this list drew, late: those left for after `until`}.
  */
@@ -471,7 +474,8 @@ function updatePanels(list, state, until = Infinity, drewBefore = 0) {
     }
     const key = p.panel.key(state);
     if (key === p.drawn) continue;
-    if (drew + drewBefore > 0 && performance.now() > until) {
+    const unprepared = until !== Infinity && p.panel.prepare && !p.prepared;
+    if (unprepared || (drew + drewBefore > 0 && performance.now() > until)) {
       late.push(p);
       current = false;
       continue;
@@ -485,10 +489,22 @@ function updatePanels(list, state, until = Infinity, drewBefore = 0) {
 
 /** The panels left past a slice while loading, drawn in the task after this one (a message,
  * which comes before the next frame), from a slice of its own: each task draws at least one,
- * so none waits for ever, and the frame's commit is not in the same task. */
+ * so none waits for ever, and the frame's commit is not in the same task. A first panel with
+ * static layers to draw (`prepare`) draws them alone in one task, and the rest in the next:
+ * together they were one long task (the energy plot's first drawing, 17–62 ms). */
 function drawLate(list) {
   if (list.length === 0) return;
-  nextTask().then(() => drawSafely(() => drawLate(updatePanels(list, ui.state, performance.now() + LOAD_SLICE_MS).late)));
+  nextTask().then(() => drawSafely(() => {
+    if (prepared(list[0])) drawLate(list);
+    else drawLate(updatePanels(list, ui.state, performance.now() + LOAD_SLICE_MS).late);
+  }));
+}
+
+/** Whether panel entry `p`, on screen, drew its static layers now (`prepare`): once a panel. */
+function prepared(p) {
+  if (p.prepared || !p.shown || !p.on || !p.panel.prepare) return false;
+  p.prepared = true;
+  return p.panel.prepare(ui.state);
 }
 
 /** What the address keeps besides the parameters. */
@@ -1057,6 +1073,10 @@ async function main() {
     throw e;
   }
   restartAfterChange(!reduceMotion.matches);
+  // The first frame's first panel (the scene) draws its static layer here, in the short task
+  // that brought the core in, not in the first frame: that frame was a long task at times.
+  const first = panels.figure.find((p) => p.shown);
+  if (first) drawSafely(() => prepared(first));
   // A view without the transport cannot be played: without motion it shows the whole throw.
   if (reduceMotion.matches && !inView($('play'))) runToEnd();
   // The address stays as it came until the reader changes something.

@@ -593,6 +593,7 @@ function latestDrawing() {
 export function setupScene(canvas) {
   const ctx = canvas.getContext('2d');
   const layer = document.createElement('canvas');
+  layer.id = 'scene-static'; // for tests: the static layer, off the page
   const size = { w: 0, h: 0, dpr: 1 };
   let cached = null; // {key, colors, L, S}
   let staticDraws = 0;
@@ -647,6 +648,15 @@ export function setupScene(canvas) {
     return true;
   }
 
+  /** The static layer for `view` (params, models, balls, colors: what `staticFor` reads),
+   * drawn now if it is not there yet. Returns whether it drew. */
+  function prepare(view) {
+    if (size.w < 10 || size.h < 10) return false;
+    const before = staticDraws;
+    staticFor(view, view.models ?? MODEL_NAMES);
+    return staticDraws > before;
+  }
+
   /** What the latest frame drew, as plain data for tests: label boxes {kind, model, where,
    * text, x, y, w, h} in CSS px, marks of closest/deepest points, balls, the d̂ lines, the
    * inset's decade ticks, and how many times the static layer was drawn. */
@@ -656,7 +666,7 @@ export function setupScene(canvas) {
     return structuredClone({ W, H, boxes, marks, balls, dhat, ticks, staticDraws });
   }
 
-  return { resize, draw, drawn };
+  return { resize, draw, prepare, drawn };
 }
 
 /**
@@ -673,6 +683,8 @@ export function mount(canvas, figure) {
   });
   /** One object keyed by the balls thrown, from `f(model)`. */
   const perBall = (models, f) => Object.fromEntries(models.map((m) => [m, f(m)]));
+  /** What the static layer is drawn from. */
+  const staticView = (state) => ({ params: state.params, models: state.models, balls: perBall(state.models, (m) => state[m]), colors: figure.colors() });
   return {
     /** What the drawing shows: the throw and each ball's steps, words, colours, size. */
     key(state) {
@@ -683,16 +695,14 @@ export function mount(canvas, figure) {
       const models = state.models;
       const positions = perBall(models, (m) => figure.positions(m));
       const drew = scene.draw({
-        params: state.params,
-        models,
-        balls: perBall(models, (m) => state[m]),
+        ...staticView(state),
         positions: perBall(models, (m) => positions[m].buf),
         counts: perBall(models, (m) => positions[m].n),
         iterates: perBall(models, (m) => api.guard((f) => f.iterates(m, 0)).map((it) => it.x)),
-        colors: figure.colors(),
       });
       if (drew) countDraw(canvas);
     },
+    prepare: (state) => scene.prepare(staticView(state)),
     relabel() {},
     resize() {
       sized += 1;

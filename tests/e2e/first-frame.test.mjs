@@ -79,14 +79,26 @@ test('if the panels below fail to load, the figure still works, is ready and say
   }
 });
 
-test("while loading, a panel past the frame's slice draws in a task of its own before the next frame, not in it", async () => {
+test("while loading, static layers are drawn in tasks of their own: the scene's before its first frame, the plot's after it", async () => {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 2 });
-  // Each drawing onto a canvas of the page's, by id: in which animation frame callback (0:
-  // none), and how many callbacks had begun by then.
+  // The first drawing on each canvas with an id (the page's, and the static layers off it):
+  // in which animation frame callback (0: none), how many callbacks had begun by then, its
+  // place among those first drawings, and its run of script (`run`: one between two
+  // microtask checkpoints; two tasks are two runs).
   await context.addInitScript(() => {
     const seen = (window.__firstDraw = {});
     let frames = 0;
     let inFrame = 0;
+    let runs = 0;
+    let running = false;
+    const run = () => {
+      if (!running) {
+        running = true;
+        runs += 1;
+        queueMicrotask(() => (running = false));
+      }
+      return runs;
+    };
     const raf = window.requestAnimationFrame.bind(window);
     window.requestAnimationFrame = (f) =>
       raf((t) => {
@@ -97,12 +109,15 @@ test("while loading, a panel past the frame's slice draws in a task of its own b
           inFrame = 0;
         }
       });
-    const draw = CanvasRenderingContext2D.prototype.drawImage;
-    CanvasRenderingContext2D.prototype.drawImage = function (...args) {
-      const id = this.canvas.id;
-      if (id && !(id in seen)) seen[id] = { inFrame, frames };
-      return draw.apply(this, args);
-    };
+    const proto = CanvasRenderingContext2D.prototype;
+    for (const name of ['drawImage', 'fillRect', 'fillText', 'stroke', 'fill']) {
+      const draw = proto[name];
+      proto[name] = function (...args) {
+        const id = this.canvas.id;
+        if (id && !(id in seen)) seen[id] = { inFrame, frames, order: Object.keys(seen).length, run: run() };
+        return draw.apply(this, args);
+      };
+    }
   });
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
@@ -114,9 +129,16 @@ test("while loading, a panel past the frame's slice draws in a task of its own b
     await page.evaluate(() => window.ipcWall.ready);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
     const first = await page.evaluate(() => window.__firstDraw);
-    assert.ok(first.scene?.inFrame > 0, `the scene draws in a frame: ${JSON.stringify(first.scene)}`);
-    // The plot's frame (its static layer) is copied onto it first: that is its first drawing.
-    assert.deepEqual(first.energy, { inFrame: 0, frames: first.scene.frames }, 'the plot draws after the scene’s frame, before the next one begins');
+    const { scene, energy } = first;
+    const [sceneStatic, plotFrame] = [first['scene-static'], first['energy-frame']];
+    const all = JSON.stringify(first);
+    assert.ok(scene?.inFrame > 0, `the scene draws in a frame: ${all}`);
+    assert.ok(sceneStatic?.inFrame === 0 && sceneStatic.order < scene.order, `the scene's static layer is drawn before, in no frame: ${all}`);
+    assert.notEqual(sceneStatic.run, scene.run, `the scene's static layer and its first frame: two tasks: ${all}`);
+    // The plot's frame (its static layer) in a task after the scene's frame, before the next
+    // frame begins; copied onto the plot later: the plot's first drawing.
+    assert.deepEqual(plotFrame && { inFrame: plotFrame.inFrame, frames: plotFrame.frames }, { inFrame: 0, frames: scene.frames }, `the plot's frame: ${all}`);
+    assert.ok(energy?.order > plotFrame.order && energy.run !== plotFrame.run, `the plot draws after its frame, in another task: ${all}`);
     assert.deepEqual(consoleErrors, []);
   } finally {
     await context.close();
