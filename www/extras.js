@@ -1,7 +1,7 @@
 // Beyond the article (issue 4): presets for its claims, the solver's own trace, the throw over
 // time (x(t) and Newton iterations per step), the regime map, and its table, live.
 //
-// main.js calls mountExtras(figure) once and gets the panels, each of the one shape (see
+// main.js calls extraPanels(figure) once and builds the panels, each of the one shape (see
 // main.js "panels"), which its one requestAnimationFrame loop updates. This module owns their
 // DOM (#presets and #extras), the worker, and what the panels say to each other (the trace's
 // step, shown and picked on the timeline).
@@ -56,31 +56,39 @@ function collapseInEmbed(presetsRoot, extrasRoot) {
 }
 
 /**
- * Builds the panels below the figure; returns them in the order the loop updates them:
- * [{name, root, panel}]. The trace comes before the timeline, which shows its step.
+ * The panels below the figure, in the order the loop updates them: [{name, root, mount()}],
+ * each built (and its words put in) by its `mount()`. main.js calls them a task apart: built
+ * together they were one long task, with the first style and layout of all their DOM forced
+ * when their canvases are measured. The trace is built before the timeline, which shows its
+ * step.
  */
-export function mountExtras(figure) {
+export function extraPanels(figure) {
   const presetsRoot = document.getElementById('presets');
   const extrasRoot = document.getElementById('extras');
-  const roots = sections(extrasRoot);
+  const roots = { presets: presetsRoot, ...sections(extrasRoot) };
   collapseInEmbed(presetsRoot, extrasRoot);
   offload = startOffload(api.compiled(), figure.slowDevice);
-  const tracePanel = trace.mount(roots.trace, figure);
-  const panels = {
-    presets: presets.mount(presetsRoot, figure),
-    trace: tracePanel,
-    timeline: timeline.mount(roots.timeline, {
+  let tracePanel = null;
+  const build = {
+    presets: (root) => presets.mount(root, figure),
+    trace: (root) => (tracePanel = trace.mount(root, figure)),
+    timeline: (root) => timeline.mount(root, {
       ...figure,
       selection: () => tracePanel.selection(),
       pickStep: (step) => tracePanel.pick(tracePanel.selection().model, step),
     }),
-    regime: regime.mount(roots.regime, { ...figure, offload }),
-    table: table.mount(roots.table, { ...figure, offload }),
+    regime: (root) => regime.mount(root, { ...figure, offload }),
+    table: (root) => table.mount(root, { ...figure, offload }),
   };
-  applyStatic(presetsRoot);
-  applyStatic(extrasRoot);
-  const rootOf = { presets: presetsRoot, ...roots };
-  return Object.entries(panels).map(([name, panel]) => ({ name, root: rootOf[name], panel }));
+  return Object.entries(build).map(([name, mount]) => ({
+    name,
+    root: roots[name],
+    mount() {
+      const panel = mount(roots[name]);
+      applyStatic(roots[name]);
+      return panel;
+    },
+  }));
 }
 
 /** The figure's loop stopped (out of view, hidden tab) or runs again: so does the worker. */

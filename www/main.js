@@ -413,16 +413,18 @@ function mountPanels() {
   });
 }
 
-/** Mounts the panels below the figure (`mod`: extras.js), watched by one IntersectionObserver. */
-function mountBelow(mod) {
-  extras = mod;
+/** Builds the panels below the figure (`mod`: extras.js), one a task (see extraPanels), watched
+ * by one IntersectionObserver; the loop draws them once all are built. */
+async function mountBelow(mod) {
   const io = new IntersectionObserver((entries) => {
     for (const e of entries) panels.below.find((p) => p.root === e.target).on = e.isIntersecting;
   }, { rootMargin: PANEL_MARGIN });
-  for (const p of mod.mountExtras(figure)) {
-    panels.below.push(entry(p.name, p.root, p.panel, null));
+  for (const p of mod.extraPanels(figure)) {
+    await nextTask();
+    panels.below.push(entry(p.name, p.root, p.mount(), null));
     io.observe(p.root);
   }
+  extras = mod;
   if (!seen.looping) mod.pauseExtras(true);
 }
 
