@@ -145,6 +145,35 @@ test("while loading, static layers are drawn in tasks of their own: the scene's 
   }
 });
 
+test('the panels below the figure are built a task apart, not all in one', async () => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  // Each panel's section gets its first children when the panel is built: in which delivery
+  // of mutation records (one per microtask checkpoint, so one per task here).
+  await context.addInitScript(() => {
+    const built = (window.__builtIn = {});
+    const ids = ['presets', 'trace', 'timeline-panel', 'regime', 'table'];
+    let delivery = 0;
+    new MutationObserver((records) => {
+      delivery += 1;
+      for (const r of records) {
+        if (ids.includes(r.target.id) && r.addedNodes.length > 0 && !(r.target.id in built)) built[r.target.id] = delivery;
+      }
+    }).observe(document, { childList: true, subtree: true });
+  });
+  const page = await context.newPage();
+  const { consoleErrors } = watchPage(page);
+  try {
+    await page.goto(baseUrl);
+    await page.evaluate(() => window.ipcWall.ready);
+    const built = await page.evaluate(() => window.__builtIn);
+    assert.deepEqual(Object.keys(built).sort(), ['presets', 'regime', 'table', 'timeline-panel', 'trace'], JSON.stringify(built));
+    assert.equal(new Set(Object.values(built)).size, 5, `five tasks: ${JSON.stringify(built)}`);
+    assert.deepEqual(consoleErrors, []);
+  } finally {
+    await context.close();
+  }
+});
+
 test('a page whose HTML arrives slowly: the figure waits for the page to be parsed, then starts', async () => {
   // main.js is an async module: on a slow network it can run before the body is parsed. Here
   // the page's first half is sent, and the rest only once the figure's modules have been fetched.
