@@ -24,8 +24,7 @@ export function recordFrames(key) {
  * every long task as {start, duration} in window[key].tasks and, from Long Animation Frame
  * timing, every script of 5 ms or more as {start, duration, forced, source, invoker} in
  * window[key].scripts and each frame's rendering (style, layout, paint) as {start, end} in
- * window[key].layouts,
- * so that a long task can say what ran in it (whatRan).
+ * window[key].layouts, so that a long task can say what ran in it (whatRan).
  */
 export function observeTasks(key) {
   const rec = { tasks: [], scripts: [], layouts: [], frames: false };

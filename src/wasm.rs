@@ -414,16 +414,15 @@ impl Figure {
     }
 
     /// Draws into `frame` the static frame that [`Figure::draw_energy`] with the same
-    /// arguments would copy, on a canvas of `width × height` backing pixels, if it is not
-    /// there yet; draws nothing on the page. Returns whether it drew. A page calls it in a task
-    /// of its own while loading: a plot's first drawing is slow (fonts found, first calls).
+    /// arguments would copy onto `canvas`, if it is not there yet; draws nothing on `canvas`.
+    /// Returns whether it drew. A page calls it in a task of its own while loading: a plot's
+    /// first drawing is slow (fonts found, first calls).
     #[wasm_bindgen(js_name = prepareEnergy)]
     #[allow(clippy::too_many_arguments)]
     pub fn prepare_energy(
         &self,
+        canvas: web_sys::HtmlCanvasElement,
         frame: &mut EnergyFrame,
-        width: u32,
-        height: u32,
         step: usize,
         x_tilde: f64,
         x0: f64,
@@ -431,10 +430,11 @@ impl Figure {
         dpr: f64,
         style: &PlotStyle,
     ) -> Result<bool, JsError> {
-        let layers = self.energy_input((width, height), step, x_tilde, x0, x1, dpr, style)?;
+        let dims = (canvas.width(), canvas.height());
+        let layers = self.energy_input(dims, step, x_tilde, x0, x1, dpr, style)?;
         let input =
             plot::EnergyPlot { params: self.0.params(), layers: &layers, x0, x1, dpr, style: &style.0 };
-        frame.0.prepare((width, height), &input).map(|(_, fresh)| fresh).map_err(|e| JsError::new(&e))
+        frame.0.prepare(dims, &input).map(|(_, fresh)| fresh).map_err(|e| JsError::new(&e))
     }
 
     /// The article's table at the current parameters: the article's six speeds, penalty at

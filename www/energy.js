@@ -80,12 +80,18 @@ export function mount(canvas, figure) {
   // drawEnergy refuses): the next resize changes the key and draws it.
   const fits = () => canvas.width + 1 >= MIN_CSS_W * size.dpr && canvas.height + 1 >= MIN_CSS_H * size.dpr;
 
+  /** drawEnergy's and prepareEnergy's arguments for the wasm module `glue`: the canvas, the
+   * frame, and what `figure.plotted()` says, in the page's looks. */
+  function plotArgs(glue) {
+    const pl = figure.plotted();
+    return [canvas, frame.of(glue), pl.picked, pl.chosen ?? NaN, pl.x0, pl.x1, size.dpr, style(glue, figure.dark())];
+  }
+
   /** Draws (in Rust) what `figure.plotted()` says, over the static frame Rust keeps while the
    * axes stay; keeps the plot rectangle it returns. */
   function draw() {
     if (!fits()) return;
-    const pl = figure.plotted();
-    const r = api.guard((f, g) => f.drawEnergy(canvas, frame.of(g), pl.picked, pl.chosen ?? NaN, pl.x0, pl.x1, size.dpr, style(g, figure.dark())));
+    const r = api.guard((f, g) => f.drawEnergy(...plotArgs(g)));
     [rect.left, rect.right, rect.top, rect.bottom, rect.x0, rect.x1] = r;
     countDraw(canvas);
     if (r[6]) countDraw(frame.canvas);
@@ -95,8 +101,7 @@ export function mount(canvas, figure) {
    * page). Returns whether it drew. */
   function prepare() {
     if (!fits()) return false;
-    const pl = figure.plotted();
-    const fresh = api.guard((f, g) => f.prepareEnergy(frame.of(g), canvas.width, canvas.height, pl.picked, pl.chosen ?? NaN, pl.x0, pl.x1, size.dpr, style(g, figure.dark())));
+    const fresh = api.guard((f, g) => f.prepareEnergy(...plotArgs(g)));
     if (fresh) countDraw(frame.canvas);
     return fresh;
   }
