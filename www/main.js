@@ -381,7 +381,8 @@ function recordFrameTime(work, whole) {
 // key(state), keep(state)?, prepare(state)?}. `key(state)` names the inputs of what it draws;
 // the loop calls `update(state)` only on a frame where that key changed and the panel is on
 // screen. `keep(state)`, where a panel has one, is what must stay current off screen too: data
-// the API and the Copy buttons give, and words that take room in the layout or are read aloud.
+// the API and the Copy buttons give, and words that take room in the layout or are read aloud
+// (off screen, it waits while a slider is held: see updatePanels).
 // `prepare(state)`, where a panel has one, draws its static layers off the page ahead of its
 // first drawing and says whether it drew: while loading, in a task of its own (see drawLate).
 //
@@ -456,8 +457,9 @@ function startedBelow() {
 }
 
 /**
- * Once per frame, for one list of panels: each panel of the view keeps its data, and draws if
- * it is on screen and its inputs changed; after `until` (performance.now() ms) none but the
+ * Once per frame, for one list of panels: each panel of the view keeps its data (one known to
+ * be off screen, only while no slider is held), and draws if it is on screen and its inputs
+ * changed; after `until` (performance.now() ms) none but the
  * task's first (`drewBefore`: how many drew before this list) starts drawing; while loading
  * (`until` finite), none whose static layers are not drawn yet (see drawLate). Returns
  * {current: every panel is up to date (drawn, or known to be off screen), drew: how many of
@@ -467,8 +469,13 @@ function updatePanels(list, state, until = Infinity, drewBefore = 0) {
   let current = true;
   let drew = 0;
   const late = [];
+  const held = sliderHeld();
   for (const p of list) {
     if (!p.shown) continue;
+    // While a slider is held, a panel known to be off screen keeps nothing: the map's previews
+    // and the table, asked of a worker at every move, and the words, would all be thrown away
+    // unseen, and took a core from the page. It catches up in the frame the slider is let go.
+    if (held && p.on === false) continue;
     p.panel.keep?.(state);
     if (!p.on) {
       if (p.on === null) current = false;

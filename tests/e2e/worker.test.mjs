@@ -5,7 +5,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useBrowser, openPage, baseUrl } from './harness.mjs';
+import { useBrowser, openPage, baseUrl, watchPage } from './harness.mjs';
 import { nextFrames, slowDrag } from './guarded.mjs';
 
 const browser = useBrowser();
@@ -252,10 +252,35 @@ test('no canvas is drawn again on a frame where its inputs did not change', asyn
   }
 });
 
-test('while a slider is held the map computes its 32 × 32 preview only; let go, the 128 × 128 map follows', async () => {
-  const { page, context, consoleErrors } = await openPage(browser, { width: 1280, height: 800, locale: 'en-US' });
+// A window tall enough that the sliders, the map and the table are on screen together: off
+// screen, the map and the table wait for the drag's end (the test after these two).
+const TALL = { width: 1280, height: 3400 };
+
+/** Whether the map and the table are on screen (the page's panels count 100 px ahead). */
+const mapAndTableShown = (page) =>
+  page.evaluate(() => ['#regime', '#table', '#p-k'].every((s) => document.querySelector(s).getBoundingClientRect().top < innerHeight));
+
+/** Before the page's scripts: the page's map and table requests to its workers are counted
+ * (window.__gate.asked), and the workers' answers wait while window.__gate.shut. */
+function gateWorkers() {
+  const Real = window.Worker;
+  const gate = (window.__gate = { shut: false, waiting: [], asked: [] });
+  window.Worker = class extends Real {
+    set onmessage(fn) {
+      super.onmessage = (ev) => (gate.shut ? gate.waiting.push(() => fn(ev)) : fn(ev));
+    }
+    postMessage(msg, transfer) {
+      if (msg?.kind === 'map' || msg?.kind === 'table') gate.asked.push({ kind: msg.kind, k: msg.params.k, sizes: msg.sizes });
+      return super.postMessage(msg, transfer);
+    }
+  };
+}
+
+test('while a slider is held the map on screen computes its 32 × 32 preview only; let go, the 128 × 128 map follows', async () => {
+  const { page, context, consoleErrors } = await openPage(browser, { ...TALL, locale: 'en-US' });
   try {
     await page.waitForFunction(() => window.ipcWall.regime().complete, null, { timeout: 60_000 });
+    assert.ok(await mapAndTableShown(page), 'the k slider, the map and the table on screen together');
     const slider = page.locator('#p-k');
     await slider.scrollIntoViewIfNeeded();
     const box = await slider.boundingBox();
@@ -283,28 +308,15 @@ test('while a slider is held the map computes its 32 × 32 preview only; let go,
 });
 
 test('while a slider is held the page asks one worker for one preview at a time, and one table, the next with the parameters of then', async () => {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US' });
-  // The workers' answers wait at a gate the test opens; the page's requests are counted.
-  await context.addInitScript(() => {
-    const Real = window.Worker;
-    const gate = (window.__gate = { shut: false, waiting: [], asked: [] });
-    window.Worker = class extends Real {
-      set onmessage(fn) {
-        super.onmessage = (ev) => (gate.shut ? gate.waiting.push(() => fn(ev)) : fn(ev));
-      }
-      postMessage(msg, transfer) {
-        if (msg?.kind === 'map' || msg?.kind === 'table') gate.asked.push({ kind: msg.kind, k: msg.params.k, sizes: msg.sizes });
-        return super.postMessage(msg, transfer);
-      }
-    };
-  });
+  const context = await browser.newContext({ viewport: TALL, locale: 'en-US' });
+  await context.addInitScript(gateWorkers);
   const page = await context.newPage();
   try {
     await page.goto(baseUrl);
     await page.evaluate(() => window.ipcWall.ready);
     await page.waitForFunction(() => window.ipcWall.regime().complete, null, { timeout: 60_000 });
+    assert.ok(await mapAndTableShown(page), 'the k slider, the map and the table on screen together');
     const slider = page.locator('#p-k');
-    await slider.scrollIntoViewIfNeeded();
     const box = await slider.boundingBox();
     const [y, at] = [box.y + box.height / 2, (f) => box.x + 6 + f * (box.width - 12)];
     await page.mouse.move(at(0.3), y);
@@ -334,6 +346,57 @@ test('while a slider is held the page asks one worker for one preview at a time,
     await page.mouse.up();
     const r = await mapEqualsDirect(page);
     assert.equal(r.differ, 0, 'let go: the 128 × 128 map of the last k');
+  } finally {
+    await context.close();
+  }
+});
+
+test('while a slider is held, the map and the table off screen ask for nothing and keep their words; let go, they catch up', async () => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US' });
+  await context.addInitScript(gateWorkers);
+  const page = await context.newPage();
+  const { consoleErrors } = watchPage(page);
+  try {
+    await page.goto(baseUrl);
+    await page.evaluate(() => window.ipcWall.ready);
+    await page.waitForFunction(() => window.ipcWall.regime().complete, null, { timeout: 60_000 });
+    const slider = page.locator('#p-k');
+    await slider.scrollIntoViewIfNeeded();
+    await nextFrames(page, 2);
+    const offScreen = await page.evaluate(() => ['#regime', '#table'].every((s) => document.querySelector(s).getBoundingClientRect().top > innerHeight + 200));
+    assert.ok(offScreen, 'the map and the table are off screen');
+    // Words off screen that name k: the map's caption (the table writes its rows on screen only).
+    const words = () => page.evaluate(() => document.querySelector('#regime .map-params').textContent);
+    const before = await words();
+    const box = await slider.boundingBox();
+    const [y, at] = [box.y + box.height / 2, (f) => box.x + 6 + f * (box.width - 12)];
+    await page.mouse.move(at(0.3), y);
+    await page.mouse.down();
+    await nextFrames(page, 2);
+    const start = await page.evaluate(() => window.ipcWall.getState().params.k);
+    await page.evaluate(() => (window.__gate.asked.length = 0));
+    for (const f of [0.35, 0.4, 0.45, 0.5]) {
+      await page.mouse.move(at(f), y);
+      await nextFrames(page, 3);
+    }
+    const held = await page.evaluate(() => ({ asked: window.__gate.asked.slice(), k: window.ipcWall.getState().params.k }));
+    assert.ok(held.k !== start, `the drag moved k (${start} to ${held.k})`);
+    assert.deepEqual(held.asked, [], 'nothing asked of the workers while the slider is held');
+    assert.deepEqual(await words(), before, 'the words off screen wait for the drag to end');
+    await page.mouse.up();
+    await nextFrames(page, 3);
+    const after = await page.evaluate(() => window.__gate.asked.slice());
+    // Let go: the map (one request to each worker) and the table, for the k let go at.
+    assert.deepEqual([...new Set(after.map((a) => a.kind))].sort(), ['map', 'table'], `let go: the map and the table asked for: ${JSON.stringify(after)}`);
+    assert.equal(after.filter((a) => a.kind === 'table').length, 1, `one table: ${JSON.stringify(after)}`);
+    for (const a of after) assert.equal(a.k, held.k, `for the k let go at: ${JSON.stringify(after)}`);
+    for (const a of after.filter((x) => x.kind === 'map')) assert.deepEqual(a.sizes, [32, 128]);
+    const r = await mapEqualsDirect(page);
+    assert.equal(r.differ, 0, 'the 128 × 128 map of the new k, cell for cell');
+    assert.notEqual(await words(), before, 'the map\'s caption names the new k');
+    await page.locator('#table').scrollIntoViewIfNeeded();
+    await page.waitForFunction((k) => [...document.querySelectorAll('#table td[data-k]')].some((td) => td.dataset.k === String(k)), held.k);
+    assert.deepEqual(consoleErrors, []);
   } finally {
     await context.close();
   }
