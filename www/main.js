@@ -378,11 +378,12 @@ function recordFrameTime(work, whole) {
 }
 
 // Every panel has one shape: mount(root, figure) → {update(state), relabel(lang), resize(),
-// key(state), keep(state)?, prepare(state)?}. `key(state)` names the inputs of what it draws;
+// key(state), keep(state, seen)?, prepare(state)?}. `key(state)` names the inputs of what it draws;
 // the loop calls `update(state)` only on a frame where that key changed and the panel is on
-// screen. `keep(state)`, where a panel has one, is what must stay current off screen too: data
-// the API and the Copy buttons give, and words that take room in the layout or are read aloud
-// (off screen, it waits while a slider is held: see updatePanels).
+// screen. `keep(state, seen)`, where a panel has one, is what must stay current off screen too
+// (`seen`: whether the panel is on screen, or not known to be off): data the API and the Copy
+// buttons give, and words that take room in the layout or are read aloud (off screen, it waits
+// while a slider is held: see updatePanels).
 // `prepare(state)`, where a panel has one, draws its static layers off the page ahead of its
 // first drawing and says whether it drew: while loading, in a task of its own (see drawLate).
 //
@@ -476,7 +477,7 @@ function updatePanels(list, state, until = Infinity, drewBefore = 0) {
     // and the table, asked of a worker at every move, and the words, would all be thrown away
     // unseen, and took a core from the page. It catches up in the frame the slider is let go.
     if (held && p.on === false) continue;
-    p.panel.keep?.(state);
+    p.panel.keep?.(state, p.on !== false);
     if (!p.on) {
       if (p.on === null) current = false;
       continue;

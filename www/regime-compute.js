@@ -106,10 +106,11 @@ function attachAxes(C, glue) {
  * default pair; `models()` then the panels' pair), the map asked again if a parameter it
  * depends on changed (or the worker went away): the preview alone while `held` (a slider is
  * being dragged; the next once the workers answered the last), the 128 × 128 map once it is
- * let go. The page's own fill runs until `deadline`. Returns whether new parameters' map was
- * asked for.
+ * let go. The preview is for the eye: while the map is not `seen`, the 128 × 128 map comes
+ * alone, and sooner. The page's own fill runs until `deadline`. Returns whether new
+ * parameters' map was asked for.
  */
-export function compute(C, params, models, offload, deadline, onDefaults, held) {
+export function compute(C, params, models, offload, deadline, onDefaults, held, seen) {
   const glue = api.guard((_, g) => g);
   if (glue !== C.glue) onDefaults(attachAxes(C, glue));
   const pair = models();
@@ -118,7 +119,7 @@ export function compute(C, params, models, offload, deadline, onDefaults, held) 
   // once the worker answered this one (each request costs the page a message).
   const answering = held && C.viaWorker && !lost && !C.grids[C.sizes[0]];
   const fresh = mapKey(params, pair) !== C.key && !answering;
-  if (fresh || lost) requestMap(C, params, pair, offload, held ? [N_FIRST] : SIZES);
+  if (fresh || lost) requestMap(C, params, pair, offload, held ? [N_FIRST] : seen ? SIZES : [N_FULL]);
   else if (!held && !C.sizes.includes(N_FULL)) requestMap(C, params, pair, offload, [N_FULL]);
   fillSliced(C, deadline);
   return fresh;

@@ -130,11 +130,12 @@ function fillLegend(P, grid, idx, params) {
 /** The plotting rectangle of map `idx`, CSS px. */
 const plotOf = (S, idx) => geometry(S.views[idx].size.w, S.views[idx].size.h, S.C.range);
 
-/** The cells, off screen too: asked again when their inputs change, filled on the page until
- * `deadline` when there is no worker. */
-function keepCells(S, state, deadline) {
+/** The cells, off screen too (`seen`: whether the map is on screen, or not known to be off):
+ * asked again when their inputs change, filled on the page until `deadline` when there is no
+ * worker. */
+function keepCells(S, state, deadline, seen = true) {
   const defaults = (names) => S.maps.forEach((P, idx) => (P.model ??= names[idx]));
-  if (compute(S.C, state.params, () => modelsOf(S), S.offload, deadline, defaults, S.figure.sliderHeld())) S.hover = null;
+  if (compute(S.C, state.params, () => modelsOf(S), S.offload, deadline, defaults, S.figure.sliderHeld(), seen)) S.hover = null;
 }
 
 /** The legends, for the models and parameters of the picture shown (when that changed). */
@@ -256,15 +257,16 @@ export function mount(root, figure) {
   S.maps.forEach((m, idx) => listen(m.canvas, inputOf(S, idx)));
 
   return {
-    /** Off screen too: the cells (in the worker, or sliced until `figure.deadline()`) and the
-     * words. Nothing else: no drawing, no legend, no DOM write that changes no text. */
-    keep(state) {
+    /** Off screen too: the cells (in the worker, or sliced until `figure.deadline()`; the
+     * preview only if `seen`) and the words. Nothing else: no drawing, no legend, no DOM write
+     * that changes no text. */
+    keep(state, seen) {
       S.state = state;
       if (figure.colors() !== S.colors) {
         S.colors = figure.colors();
         S.drawnKey = '';
       }
-      keepCells(S, state, figure.deadline());
+      keepCells(S, state, figure.deadline(), seen);
       keepWords(S, state.params);
     },
     /** Changes while a new picture is painted a few rows a frame, with what is drawn, with the
