@@ -378,12 +378,12 @@ function recordFrameTime(work, whole) {
 }
 
 // Every panel has one shape: mount(root, figure) → {update(state), relabel(lang), resize(),
-// key(state), keep(state, seen)?, prepare(state)?}. `key(state)` names the inputs of what it draws;
-// the loop calls `update(state)` only on a frame where that key changed and the panel is on
-// screen. `keep(state, seen)`, where a panel has one, is what must stay current off screen too
-// (`seen`: whether the panel is on screen, or not known to be off): data the API and the Copy
-// buttons give, and words that take room in the layout or are read aloud (off screen, it waits
-// while a slider is held: see updatePanels).
+// key(state), keep(state, seen)?, prepare(state)?}. `key(state)` names the inputs of what it
+// draws; the loop calls `update(state)` only on a frame where that key changed and the panel
+// is on screen. `keep(state, seen)`, where a panel has one, is what must stay current off
+// screen too (`seen`: whether the panel is on screen, or not known to be off): data the API
+// and the Copy buttons give, and words that take room in the layout or are read aloud (off
+// screen, it waits while a slider is held: see updatePanels).
 // `prepare(state)`, where a panel has one, draws its static layers off the page ahead of its
 // first drawing and says whether it drew: while loading, in a task of its own (see drawLate).
 //
@@ -460,9 +460,9 @@ function startedBelow() {
 /**
  * Once per frame, for one list of panels: each panel of the view keeps its data (one known to
  * be off screen, only while no slider is held), and draws if it is on screen and its inputs
- * changed; after `until` (performance.now() ms) none but the
- * task's first (`drewBefore`: how many drew before this list) starts drawing; while loading
- * (`until` finite), none whose static layers are not drawn yet (see drawLate). Returns
+ * changed; after `until` (performance.now() ms) none but the task's first (`drewBefore`: how
+ * many drew before this list) starts drawing; while loading (`until` finite), none whose
+ * static layers are not drawn yet (see drawLate). Returns
  * {current: every panel is up to date (drawn, or known to be off screen), drew: how many of
  * this list drew, late: those left for after `until`}.
  */
