@@ -387,23 +387,38 @@ function recordFrameTime(work, whole) {
 // `prepare(state)`, where a panel has one, draws its static layers off the page ahead of its
 // first drawing and says whether it drew: while loading, in a task of its own (see drawLate).
 //
-// The figure's own panels (the scene, the energy plot, their words, the three numbers) are on
-// screen whenever the loop runs: the whole figure pauses off screen. The panels below it are
-// watched by one IntersectionObserver (PANEL_MARGIN ahead); one off screen is left stale and
-// brought up to date in the first frame it is back. A panel not in the page's ?view= is never
-// drawn.
+// The whole figure pauses off screen (setupVisibility). Within it, the two drawings (the scene
+// and the energy plot) and the panels below are watched by one IntersectionObserver
+// (PANEL_MARGIN ahead): a phone's reader who scrolled down to the sliders may have the scene
+// above the screen, and it is not drawn for nobody. A panel off screen is left stale and
+// brought up to date in the first frame it is back. The drawings count as on screen until the
+// observer's first report, so that the first frame does not wait for it; the panels below as
+// not known. The figure's words (its readouts and the three numbers) are kept current
+// whenever the loop runs. A panel not in the page's ?view= is never drawn.
 const panels = { figure: [], below: [], started: 0 };
 
-/** A mounted panel as the loop keeps it. `on`: null until the observer's first report. */
+/** A mounted panel as the loop keeps it. `on`: whether it is on screen (null: not known). */
 function entry(name, root, panel, on) {
   return { name, root, panel, shown: inView(root), on, drawn: null, prepared: false };
+}
+
+let panelWatch = null; // one IntersectionObserver for the panels watched
+
+/** Panel entry `p`, its `on` kept from now on by whether its root is on screen (PANEL_MARGIN
+ * ahead); until the observer's first report, as it was. */
+function watched(p) {
+  panelWatch ??= new IntersectionObserver((entries) => {
+    for (const e of entries) for (const q of [...panels.figure, ...panels.below]) if (q.root === e.target) q.on = e.isIntersecting;
+  }, { rootMargin: PANEL_MARGIN });
+  panelWatch.observe(p.root);
+  return p;
 }
 
 function mountPanels() {
   const canvas = { scene: $('scene'), energy: $('energy') };
   panels.figure = [
-    entry('scene', canvas.scene, scene.mount(canvas.scene, figure), true),
-    entry('energy', canvas.energy, energy.mount(canvas.energy, figure), true),
+    watched(entry('scene', canvas.scene, scene.mount(canvas.scene, figure), true)),
+    watched(entry('energy', canvas.energy, energy.mount(canvas.energy, figure), true)),
     entry('readouts', $('figure'), readouts.mount($('figure'), figure), true),
     entry('numbers', $('numbers'), numbers.mount($('numbers'), figure), true),
   ];
@@ -415,16 +430,12 @@ function mountPanels() {
   });
 }
 
-/** Builds the panels below the figure (`mod`: extras.js), one a task (see extraPanels), watched
- * by one IntersectionObserver; the loop draws them once all are built. */
+/** Builds the panels below the figure (`mod`: extras.js), one a task (see extraPanels); the
+ * loop draws them once all are built. */
 async function mountBelow(mod) {
-  const io = new IntersectionObserver((entries) => {
-    for (const e of entries) panels.below.find((p) => p.root === e.target).on = e.isIntersecting;
-  }, { rootMargin: PANEL_MARGIN });
   for (const p of mod.extraPanels(figure)) {
     await nextTask();
-    panels.below.push(entry(p.name, p.root, p.mount(), null));
-    io.observe(p.root);
+    panels.below.push(watched(entry(p.name, p.root, p.mount(), null)));
   }
   extras = mod;
   if (!seen.looping) mod.pauseExtras(true);

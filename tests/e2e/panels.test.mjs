@@ -335,3 +335,49 @@ test('a new k or κ before the ball reaches the wall draws the energy plot again
     await context.close();
   }
 });
+
+test('on a small phone scrolled down to the sliders, the scene above the screen is not drawn; back on screen it draws once, current', async () => {
+  const { page, context, consoleErrors } = await openPage(browser, { width: 360, height: 640, locale: 'en-US' });
+  const texts = (p) => p.evaluate(() => window.ipcWall.__scene().boxes.map((b) => b.text).join(' | '));
+  try {
+    await page.evaluate(() => window.ipcWall.runToEnd());
+    await nextFrames(page, 3);
+    const first = await texts(page);
+    // The scene's bottom 200 px above the screen (the loop counts 100 px ahead), d̂ on screen.
+    await page.evaluate(() => window.scrollTo(0, window.scrollY + document.getElementById('scene').getBoundingClientRect().bottom + 200));
+    await nextFrames(page, 3);
+    const onScreen = (id) => page.evaluate((id) => {
+      const r = document.getElementById(id).getBoundingClientRect();
+      return r.top >= 0 && r.bottom <= innerHeight;
+    }, id);
+    assert.ok(await onScreen('p-dhat'), 'the d̂ slider on screen');
+    const before = await draws(page);
+    await dragSlider(page, '#p-dhat', 0.8);
+    await page.evaluate(() => window.ipcWall.runToEnd());
+    await nextFrames(page, 4);
+    const dragged = await draws(page);
+    assert.equal(dragged.scene, before.scene, 'the scene above the screen is not drawn');
+    assert.ok(dragged.energy > before.energy, 'the energy plot, on screen, follows d̂');
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await nextFrames(page, 4);
+    assert.equal((await draws(page)).scene, dragged.scene + 1, 'back on screen, the scene draws once');
+    const back = await texts(page);
+    assert.notEqual(back, first, 'a new d̂ changes what the scene says');
+    // The same words as a page that threw at this d̂ from the start.
+    const { dhat } = (await page.evaluate(() => window.ipcWall.getState())).params;
+    const fresh = await openPage(browser, { width: 360, height: 640, locale: 'en-US' });
+    try {
+      await fresh.page.evaluate((dhat) => {
+        window.ipcWall.set({ dhat });
+        window.ipcWall.runToEnd();
+      }, dhat);
+      await nextFrames(fresh.page, 3);
+      assert.equal(back, await texts(fresh.page), 'the scene shows the throw of now');
+    } finally {
+      await fresh.context.close();
+    }
+    assert.deepEqual(consoleErrors, []);
+  } finally {
+    await context.close();
+  }
+});
