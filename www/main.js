@@ -390,7 +390,7 @@ function recordFrameTime(work, whole) {
 // The whole figure pauses off screen (setupVisibility). Within it, the two drawings (the scene
 // and the energy plot) and the panels below are watched by one IntersectionObserver
 // (PANEL_MARGIN ahead): a phone's reader who scrolled down to the sliders may have the scene
-// above the screen, and it is not drawn for nobody. A panel off screen is left stale and
+// above the screen, where nobody sees it drawn. A panel off screen is left stale and
 // brought up to date in the first frame it is back. The drawings count as on screen until the
 // observer's first report, so that the first frame does not wait for it; the panels below as
 // not known. The figure's words (its readouts and the three numbers) are kept current
