@@ -2,9 +2,10 @@
 // without a worker, a few milliseconds per frame from the page's one animation loop (a 32 × 32
 // map first, the preview while a slider is dragged, then 128 × 128, each shown only once
 // complete; while a slider is held, the preview alone: the 128 × 128 map, which the next move
-// would cancel, waits for the drag's end instead of taking a core from the page), and the
-// axes' cell ↔ value maths from Rust. The map is asked again only when a
-// parameter other than v0 and h changes. No DOM here: www/regime.js shows what this holds.
+// would cancel, waits for the drag's end instead of taking a core from the page; off screen,
+// no preview, and while a slider is held nothing, since main.js does not call for it), and the
+// axes' cell ↔ value maths from Rust. The map is asked again only when a parameter other than
+// v0 and h changes. No DOM here: www/regime.js shows what this holds.
 
 import * as api from './api.js';
 import { t } from './i18n.js';
