@@ -101,13 +101,14 @@ async function drag(page, cdp, name, finger) {
           if (!window.ipcWall.regime().complete) return requestAnimationFrame(poll);
           rec.on = false;
           const inter = window.__ph.events.filter((e) => e.id > 0).map((e) => e.d);
-          resolve({ intervals: rec.intervals, long: window.__tasks.tasks.map((t) => t.duration), inp: inter.length ? Math.max(...inter) : 0, map_ms: performance.now() - t0, inputs: window.__ph.inputs });
+          resolve({ intervals: rec.intervals, seen: window.__tasks, inp: inter.length ? Math.max(...inter) : 0, map_ms: performance.now() - t0, inputs: window.__ph.inputs });
         };
         // The first frame after the release carries the last change.
         requestAnimationFrame(() => requestAnimationFrame(poll));
       }),
   );
-  return { ...seen, busy };
+  const { seen: tasks, ...rest } = seen;
+  return { ...rest, long: tasks.tasks.map((t) => ({ ...t, what: whatRan(t, tasks) })), busy };
 }
 
 /** A fresh page as `cfg` sees it, loaded and ready. */
@@ -187,7 +188,7 @@ function dragRows(results, judge) {
       // which side of 33.4 it falls on must show.
       const ms2 = (v) => v.toFixed(2);
       const frame = `${ms2(med)} ${judge(med, b.median, `frame median at ${x}`, at)} / ${ms2(p95)} ${judge(p95, b.p95, `frame p95 at ${x}`, at)}`;
-      const longest = d.long.length ? ` (${fmt(Math.max(...d.long))} ms)` : '';
+      const longest = d.long.length ? ` (${fmt(Math.max(...d.long.map((t) => t.duration)))} ms)` : '';
       const long = `${d.long.length}${longest} ${judge(d.long.length, b.long, `long tasks while dragging at ${x}`, at)}`;
       const slider = d.inputs ? name : `${name} **the slider did not move**`;
       const busy = `${Math.round(100 * d.busy.task)} % / ${Math.round(100 * d.busy.script)} %`;
@@ -235,15 +236,26 @@ function taskRows(results) {
   return rows;
 }
 
-/** The long tasks while loading at 1×, each with what ran in it; a sentence if there were none. */
-function tasksTable(rows) {
-  if (rows.length === 0) return ['No task over 50 ms while loading at 1× in this run.'];
+/** A row per long task while dragging, at 1× and 4×: the slider, and what ran in it. */
+function dragTaskRows(results) {
+  const rows = [];
+  for (const r of results) {
+    for (const [name, d] of Object.entries(r.drags)) for (const t of d.long) rows.push(`| ${where(r.cfg)} | ${r.cfg.rate}× | ${name} | ${fmt(t.duration)} | ${t.what} |`);
+  }
+  return rows;
+}
+
+const WHAT_RAN =
+  "(Long Animation Frame timing): each script of 5 ms or more, by file and by how it was called (the module's evaluation, a message, a timeout, an animation frame), in ms, with the style and layout it forced; a frame's rendering (style, layout and paint); then the rest of the task, the browser's other work (parsing, commit) and shorter scripts. Frames are timed only when they last 50 ms or more: in a long task whose frame was shorter, all of it is the rest.";
+
+/** The long tasks while loading at 1× and while dragging, each with what ran in it; a sentence
+ * where there were none. */
+function tasksTable(loads, drags) {
+  const table = (rows, none, intro, head) => (rows.length === 0 ? [none] : [intro, '', head, head.replace(/[^|]+/g, '---'), ...rows]);
   return [
-    "What ran in each long task while loading at 1× (Long Animation Frame timing): each script of 5 ms or more, by file and by how it was called (the module's evaluation, a message, a timeout, an animation frame), in ms, with the style and layout it forced; a frame's rendering (style, layout and paint); then the rest of the task, the browser's other work (parsing, commit) and shorter scripts.",
+    ...table(loads, 'No task over 50 ms while loading at 1× in this run.', `What ran in each long task while loading at 1× ${WHAT_RAN}`, '| viewport | load | task, after navigation [ms] | first frame [ms] | what ran [ms] |'),
     '',
-    '| viewport | load | task, after navigation [ms] | first frame [ms] | what ran [ms] |',
-    '|---|---|---|---|---|',
-    ...rows,
+    ...table(drags, 'No task over 50 ms while dragging in this run.', `What ran in each long task while dragging ${WHAT_RAN}`, '| viewport | CPU | slider | task [ms] | what ran [ms] |'),
   ];
 }
 
@@ -278,7 +290,7 @@ function section(results, chromium) {
     '|---|---|---|---|---|---|---|',
     ...loads,
     '',
-    ...tasksTable(taskRows(results)),
+    ...tasksTable(taskRows(results), dragTaskRows(results)),
   ].join('\n')}\n`;
 }
 
