@@ -34,6 +34,12 @@ const URL_DEBOUNCE_MS = 350;
 const FRAME_BUDGET_MS = 10;
 // While loading, how far into a frame a panel may start drawing (see drawFrame).
 const LOAD_SLICE_MS = 12;
+// While a slider is held, the figure's words (the clock, the cards, the plot's readouts)
+// follow at most this often. The throw restarts at every move, so they changed at every frame,
+// too fast to read, and each change cost the page a style, layout and paint pass: most of a
+// phone's frame besides the drawings. The ball and the plot keep every frame; the words catch
+// up in the frame the slider is let go.
+const WORDS_HELD_MS = 100;
 // A panel this close to the viewport counts as on screen: it is drawn just before it shows.
 const PANEL_MARGIN = '100px 0px';
 const $ = (id) => document.getElementById(id);
@@ -394,12 +400,14 @@ function recordFrameTime(work, whole) {
 // brought up to date in the first frame it is back. The drawings count as on screen until the
 // observer's first report, so that the first frame does not wait for it; the panels below as
 // not known. The figure's words (its readouts and the three numbers) are kept current
-// whenever the loop runs. A panel not in the page's ?view= is never drawn.
+// whenever the loop runs; while a slider is held, the readouts at most every WORDS_HELD_MS.
+// A panel not in the page's ?view= is never drawn.
 const panels = { figure: [], below: [], started: 0 };
 
-/** A mounted panel as the loop keeps it. `on`: whether it is on screen (null: not known). */
-function entry(name, root, panel, on) {
-  return { name, root, panel, shown: inView(root), on, drawn: null, prepared: false };
+/** A mounted panel as the loop keeps it. `on`: whether it is on screen (null: not known);
+ * `heldEvery`: while a slider is held, it draws at most every that many ms. */
+function entry(name, root, panel, on, heldEvery = 0) {
+  return { name, root, panel, shown: inView(root), on, drawn: null, prepared: false, heldEvery, at: -Infinity };
 }
 
 let panelWatch = null; // one IntersectionObserver for the panels watched
@@ -419,7 +427,7 @@ function mountPanels() {
   panels.figure = [
     watched(entry('scene', canvas.scene, scene.mount(canvas.scene, figure), true)),
     watched(entry('energy', canvas.energy, energy.mount(canvas.energy, figure), true)),
-    entry('readouts', $('figure'), readouts.mount($('figure'), figure), true),
+    entry('readouts', $('figure'), readouts.mount($('figure'), figure), true, WORDS_HELD_MS),
     entry('numbers', $('numbers'), numbers.mount($('numbers'), figure), true),
   ];
   onLangChange(() => {
@@ -471,7 +479,7 @@ function startedBelow() {
 /**
  * Once per frame, for one list of panels: each panel of the view keeps its data (one known to
  * be off screen, only while no slider is held), and draws if it is on screen and its inputs
- * changed; after `until` (performance.now() ms) none but the task's first (`drewBefore`: how
+ * changed (while a slider is held, not sooner than `heldEvery` after its last drawing); after `until` (performance.now() ms) none but the task's first (`drewBefore`: how
  * many drew before this list) starts drawing; while loading (`until` finite), none whose
  * static layers are not drawn yet (see drawLate). Returns
  * {current: every panel is up to date (drawn, or known to be off screen), drew: how many of
@@ -495,6 +503,10 @@ function updatePanels(list, state, until = Infinity, drewBefore = 0) {
     }
     const key = p.panel.key(state);
     if (key === p.drawn) continue;
+    if (held && ui.frameStart - p.at < p.heldEvery) {
+      current = false;
+      continue;
+    }
     const unprepared = until !== Infinity && p.panel.prepare && !p.prepared;
     if (unprepared || (drew + drewBefore > 0 && performance.now() > until)) {
       late.push(p);
@@ -502,6 +514,7 @@ function updatePanels(list, state, until = Infinity, drewBefore = 0) {
       continue;
     }
     p.drawn = key;
+    p.at = ui.frameStart;
     p.panel.update(state);
     drew += 1;
   }

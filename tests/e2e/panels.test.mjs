@@ -381,3 +381,63 @@ test('on a small phone scrolled down to the sliders, the scene above the screen 
     await context.close();
   }
 });
+
+/** The figure's words that follow the throw: the clock, the cards, the plot's readouts. */
+const WORDS = ['clock-time', 'penalty-outcome', 'penalty-detail', 'penalty-newton', 'ipc-outcome', 'ipc-detail', 'ipc-newton', 'xt-value', 'min-penalty', 'min-ipc', 'energy-mode'];
+const words = (page) => page.evaluate((ids) => ids.map((id) => `${id}: ${document.getElementById(id).textContent}`), WORDS);
+
+test('while a slider is held, the figure’s words are rewritten at most ten times a second; let go, they say the throw of now', async () => {
+  const { page, context, consoleErrors } = await openPage(browser, { width: 1280, height: 800, locale: 'en-US' });
+  try {
+    // 1 ms steps: at the default pace the throw takes a step or more every other frame, and
+    // its words change with each.
+    await page.evaluate(() => window.ipcWall.set({ h: 0.001 }));
+    await nextFrames(page, 4);
+    await page.evaluate((ids) => {
+      // One callback per batch of writes: a frame's words come in one.
+      window.__wordWrites = [];
+      const watch = new MutationObserver(() => window.__wordWrites.push(performance.now()));
+      for (const id of ids) watch.observe(document.getElementById(id), { subtree: true, childList: true, characterData: true });
+    }, WORDS);
+    const box = await page.locator('#p-k').boundingBox();
+    const y = box.y + box.height / 2;
+    await page.mouse.move(box.x + box.width * 0.3, y);
+    await page.mouse.down();
+    await page.evaluate(() => (window.__wordWrites.length = 0));
+    // A move a frame, then the slider held still while the throw plays (its words change at
+    // every step), then moves again.
+    const moves = async (from, to) => {
+      for (let i = 1; i <= 10; i++) {
+        await page.mouse.move(box.x + box.width * (from + ((to - from) * i) / 10), y);
+        await nextFrames(page, 1);
+      }
+    };
+    await moves(0.3, 0.5);
+    await page.waitForTimeout(1500);
+    await moves(0.5, 0.4);
+    const held = await page.evaluate(() => window.__wordWrites.splice(0));
+    await page.mouse.up();
+    await page.evaluate(() => window.ipcWall.pause());
+    await nextFrames(page, 2);
+    const gaps = held.slice(1).map((t, i) => t - held[i]);
+    assert.ok(held.length >= 10, `the words follow the throw while the slider is held (${held.length} writes)`);
+    // The loop's clock and the observer's differ by a frame's work at most.
+    assert.ok(Math.min(...gaps) >= 90, `writes ${gaps.map(Math.round).join(', ')} ms apart`);
+    // Let go (and paused), the words are those of a page that threw at this k to this step.
+    const { params, step } = await page.evaluate(() => window.ipcWall.getState());
+    const fresh = await openPage(browser, { width: 1280, height: 800, locale: 'en-US' });
+    try {
+      await fresh.page.evaluate(([k, step]) => {
+        window.ipcWall.set({ k, h: 0.001 });
+        for (let i = 0; i < step; i++) window.ipcWall.step();
+      }, [params.k, step]);
+      await nextFrames(fresh.page, 2);
+      assert.deepEqual(await words(page), await words(fresh.page));
+    } finally {
+      await fresh.context.close();
+    }
+    assert.deepEqual(consoleErrors, []);
+  } finally {
+    await context.close();
+  }
+});
