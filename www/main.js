@@ -479,9 +479,10 @@ function startedBelow() {
 /**
  * Once per frame, for one list of panels: each panel of the view keeps its data (one known to
  * be off screen, only while no slider is held), and draws if it is on screen and its inputs
- * changed (while a slider is held, not sooner than `heldEvery` after its last drawing); after `until` (performance.now() ms) none but the task's first (`drewBefore`: how
- * many drew before this list) starts drawing; while loading (`until` finite), none whose
- * static layers are not drawn yet (see drawLate). Returns
+ * changed (while a slider is held, not sooner than `heldEvery` after its last drawing); after
+ * `until` (performance.now() ms) none but the task's first (`drewBefore`: how many drew
+ * before this list) starts drawing; while loading (`until` finite), none whose static layers
+ * are not drawn yet (see drawLate). Returns
  * {current: every panel is up to date (drawn, or known to be off screen), drew: how many of
  * this list drew, late: those left for after `until`}.
  */
