@@ -34,12 +34,13 @@ const URL_DEBOUNCE_MS = 350;
 const FRAME_BUDGET_MS = 10;
 // While loading, how far into a frame a panel may start drawing (see drawFrame).
 const LOAD_SLICE_MS = 12;
-// While a slider is held, the figure's words (the clock, the cards, the plot's readouts)
-// follow at most this often. The throw restarts at every move, so they changed at every frame,
-// too fast to read, and each change cost the page a style, layout and paint pass: most of a
-// phone's frame besides the drawings. The ball and the plot keep every frame; the words catch
-// up in the frame the slider is let go.
-const WORDS_HELD_MS = 100;
+// While the figure is hurried (a slider held, or the picture moving on a device judged slow:
+// see `hurried`), the words that change with each step (the clock, the cards, the plot's
+// readouts, the trace's step) follow at most this often. They changed at every frame, too fast
+// to read, and each change cost the page a style, layout and paint pass: most of a phone's
+// frame besides the drawings. The ball and the plot keep every frame; the words catch up in the
+// frame the slider is let go or the throw stops.
+const WORDS_HURRIED_MS = 100;
 // A panel this close to the viewport counts as on screen: it is drawn just before it shows.
 const PANEL_MARGIN = '100px 0px';
 const $ = (id) => document.getElementById(id);
@@ -61,6 +62,7 @@ const ui = {
   dragWindow: null, // x window frozen while dragging, so the plot does not move under the pointer
   restarts: 0, // bumps on every restart: part of the panels' keys
   frameStart: 0, // performance.now() when this frame's work began
+  draft: false, // the picture moves in draft (www/draw.js): on a device judged slow
   colors: null,
   dark: darkQuery.matches,
   state: null,
@@ -332,7 +334,8 @@ function drawSafely(draw) {
 }
 
 function frame(now) {
-  setDraft(draftWanted(now, readyResolved && (sliderHeld() || ui.playing)));
+  ui.draft = draftWanted(now, readyResolved && (sliderHeld() || ui.playing));
+  setDraft(ui.draft);
   drawSafely(() => drawFrame(now));
   if (wantsFrames()) requestAnimationFrame(frame);
   else {
@@ -384,14 +387,15 @@ function recordFrameTime(work, whole) {
 }
 
 // Every panel has one shape: mount(root, figure) → {update(state), relabel(lang), resize(),
-// key(state), keep(state, seen)?, prepare(state)?}. `key(state)` names the inputs of what it
-// draws; the loop calls `update(state)` only on a frame where that key changed and the panel
-// is on screen. `keep(state, seen)`, where a panel has one, is what must stay current off
-// screen too (`seen`: whether the panel is on screen, or not known to be off): data the API
-// and the Copy buttons give, and words that take room in the layout or are read aloud (off
-// screen, it waits while a slider is held: see updatePanels).
+// key(state), keep(state, seen)?, prepare(state)?, stepWords?}. `key(state)` names the inputs
+// of what it draws; the loop calls `update(state)` only on a frame where that key changed and
+// the panel is on screen. `keep(state, seen)`, where a panel has one, is what must stay
+// current off screen too (`seen`: whether the panel is on screen, or not known to be off):
+// data the API and the Copy buttons give, and words that take room in the layout or are read
+// aloud (off screen, it waits while a slider is held: see updatePanels).
 // `prepare(state)`, where a panel has one, draws its static layers off the page ahead of its
 // first drawing and says whether it drew: while loading, in a task of its own (see drawLate).
+// `stepWords: true` says that its words change with each step (see WORDS_HURRIED_MS).
 //
 // The whole figure pauses off screen (setupVisibility). Within it, the two drawings (the scene
 // and the energy plot) and the panels below are watched by one IntersectionObserver
@@ -400,15 +404,23 @@ function recordFrameTime(work, whole) {
 // brought up to date in the first frame it is back. The drawings count as on screen until the
 // observer's first report, so that the first frame does not wait for it; the panels below as
 // not known. The figure's words (its readouts and the three numbers) are kept current
-// whenever the loop runs; while a slider is held, the readouts at most every WORDS_HELD_MS.
+// whenever the loop runs; while it is hurried, the words of each step at most every
+// WORDS_HURRIED_MS.
 // A panel not in the page's ?view= is never drawn.
 const panels = { figure: [], below: [], started: 0 };
 
 /** A mounted panel as the loop keeps it. `on`: whether it is on screen (null: not known);
- * `heldEvery`: while a slider is held, it draws at most every that many ms. */
-function entry(name, root, panel, on, heldEvery = 0) {
-  return { name, root, panel, shown: inView(root), on, drawn: null, prepared: false, heldEvery, at: -Infinity };
+ * `every`: while the figure is hurried, the panel is kept and drawn at most every that many
+ * ms (a panel whose words change with each step says so: `stepWords`); `at`: when its key
+ * last changed. */
+function entry(name, root, panel, on) {
+  const every = panel.stepWords ? WORDS_HURRIED_MS : 0;
+  return { name, root, panel, shown: inView(root), on, drawn: null, prepared: false, every, at: -Infinity, keyed: null };
 }
+
+/** Whether the figure's words of each step wait their turn (WORDS_HURRIED_MS): a slider is
+ * held (the throw restarts at every move), or the picture moves in draft. */
+const hurried = () => sliderHeld() || ui.draft;
 
 let panelWatch = null; // one IntersectionObserver for the panels watched
 
@@ -427,7 +439,7 @@ function mountPanels() {
   panels.figure = [
     watched(entry('scene', canvas.scene, scene.mount(canvas.scene, figure), true)),
     watched(entry('energy', canvas.energy, energy.mount(canvas.energy, figure), true)),
-    entry('readouts', $('figure'), readouts.mount($('figure'), figure), true, WORDS_HELD_MS),
+    entry('readouts', $('figure'), readouts.mount($('figure'), figure), true),
     entry('numbers', $('numbers'), numbers.mount($('numbers'), figure), true),
   ];
   onLangChange(() => {
@@ -479,10 +491,10 @@ function startedBelow() {
 /**
  * Once per frame, for one list of panels: each panel of the view keeps its data (one known to
  * be off screen, only while no slider is held), and draws if it is on screen and its inputs
- * changed (while a slider is held, not sooner than `heldEvery` after its last drawing); after
- * `until` (performance.now() ms) none but the task's first (`drewBefore`: how many drew
- * before this list) starts drawing; while loading (`until` finite), none whose static layers
- * are not drawn yet (see drawLate). Returns
+ * changed (while the figure is hurried, a panel with `every` is kept and drawn not sooner
+ * than that after its key last changed); after `until` (performance.now() ms) none but the
+ * task's first (`drewBefore`: how many drew before this list) starts drawing; while loading
+ * (`until` finite), none whose static layers are not drawn yet (see drawLate). Returns
  * {current: every panel is up to date (drawn, or known to be off screen), drew: how many of
  * this list drew, late: those left for after `until`}.
  */
@@ -491,23 +503,29 @@ function updatePanels(list, state, until = Infinity, drewBefore = 0) {
   let drew = 0;
   const late = [];
   const held = sliderHeld();
+  const waits = hurried();
   for (const p of list) {
     if (!p.shown) continue;
     // While a slider is held, a panel known to be off screen keeps nothing: the map's previews
     // and the table, asked of a worker at every move, and the words, would all be thrown away
     // unseen, and took a core from the page. It catches up in the frame the slider is let go.
     if (held && p.on === false) continue;
+    // Words of each step wait their turn, on screen or off (a screen reader reads them there).
+    if (waits && ui.frameStart - p.at < p.every) {
+      current = false;
+      continue;
+    }
     p.panel.keep?.(state, p.on !== false);
+    const key = p.on || p.every ? p.panel.key(state) : null;
+    if (p.every && key !== p.keyed) {
+      p.keyed = key;
+      p.at = ui.frameStart;
+    }
     if (!p.on) {
       if (p.on === null) current = false;
       continue;
     }
-    const key = p.panel.key(state);
     if (key === p.drawn) continue;
-    if (held && ui.frameStart - p.at < p.heldEvery) {
-      current = false;
-      continue;
-    }
     const unprepared = until !== Infinity && p.panel.prepare && !p.prepared;
     if (unprepared || (drew + drewBefore > 0 && performance.now() > until)) {
       late.push(p);
@@ -515,7 +533,6 @@ function updatePanels(list, state, until = Infinity, drewBefore = 0) {
       continue;
     }
     p.drawn = key;
-    p.at = ui.frameStart;
     p.panel.update(state);
     drew += 1;
   }

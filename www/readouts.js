@@ -135,6 +135,8 @@ export function mount(root, figure) {
   let restarts = -1;
   paintCards();
   return {
+    /** Its words change with each step: while the figure is hurried they wait their turn. */
+    stepWords: true,
     /** What the words say: the throw, its pace, what the energy plot shows, the language. */
     key(state) {
       const { playing, rate, ffSteps } = figure.pace();

@@ -237,6 +237,9 @@ export function mount(root, figure) {
 
   let restarts = -1;
   return {
+    /** The step's label and slider change with each step: while the figure is hurried they
+     * wait their turn, and so does the step the timeline and window.ipcWall.trace() show. */
+    stepWords: true,
     /** Off screen too: the step shown (window.ipcWall.trace()) and the balls' buttons; a new
      * throw is followed from its start. */
     keep(s) {

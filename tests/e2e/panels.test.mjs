@@ -6,6 +6,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { launchBrowser, openPage } from './harness.mjs';
+import { slowDrag } from './guarded.mjs';
 
 let browser;
 before(async () => {
@@ -433,6 +434,68 @@ test('while a slider is held, the figure’s words are rewritten at most ten tim
       }, [params.k, step]);
       await nextFrames(fresh.page, 2);
       assert.deepEqual(await words(page), await words(fresh.page));
+    } finally {
+      await fresh.context.close();
+    }
+    assert.deepEqual(consoleErrors, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('on a device judged slow, while the throw plays, the words of each step are written at most ten times a second; paused, they say the throw of now', async () => {
+  const { page, context, consoleErrors } = await openPage(browser, { width: 1280, height: 800, locale: 'en-US', dpr: 2 });
+  const cdp = await context.newCDPSession(page);
+  try {
+    // A drag at 6× CPU: its frames come late, and the page is judged slow for its life, so its
+    // motion is in draft (www/draw.js) from then on, at full speed too.
+    await slowDrag(page, cdp, 6);
+    await page.evaluate(() => window.ipcWall.pause());
+    await nextFrames(page, 8);
+    // 1 ms steps: the throw takes a step or more every other frame, and its words change with each.
+    await page.evaluate(() => window.ipcWall.set({ h: 0.001 }));
+    await nextFrames(page, 4);
+    await page.evaluate((ids) => {
+      // One callback per batch of writes: a frame's words come in one.
+      window.__writes = { figure: [], trace: [] };
+      const watch = (list, nodes) => {
+        const seen = new MutationObserver(() => list.push(performance.now()));
+        for (const n of nodes) seen.observe(n, { subtree: true, childList: true, characterData: true, attributes: true });
+      };
+      watch(window.__writes.figure, ids.map((id) => document.getElementById(id)));
+      watch(window.__writes.trace, [document.querySelector('.trace-step-label')]);
+      window.ipcWall.play();
+    }, WORDS);
+    await page.waitForTimeout(1500);
+    const { writes, playing, draft } = await page.evaluate(() => ({
+      writes: window.__writes,
+      playing: document.getElementById('play').getAttribute('aria-pressed'),
+      draft: document.getElementById('scene').width / document.getElementById('scene').clientWidth,
+    }));
+    await page.evaluate(() => window.ipcWall.pause());
+    await nextFrames(page, 2);
+    assert.equal(playing, 'true', 'the throw still plays');
+    assert.ok(Math.abs(draft - 1) < 0.01, `the picture moves in draft (${draft} backing px per CSS px)`);
+    for (const [name, times] of Object.entries(writes)) {
+      const gaps = times.slice(1).map((t, i) => t - times[i]);
+      assert.ok(times.length >= 8, `the ${name}'s words follow the throw (${times.length} writes)`);
+      // The loop's clock and the observer's differ by a frame's work at most.
+      assert.ok(Math.min(...gaps) >= 90, `the ${name}'s words written ${gaps.map(Math.round).join(', ')} ms apart`);
+    }
+    // Paused, the words are those of a page that threw at these parameters to this step.
+    const { params, step } = await page.evaluate(() => window.ipcWall.getState());
+    const traceWords = (p) => p.evaluate(() => document.querySelector('.trace-step-label').textContent);
+    const fresh = await openPage(browser, { width: 1280, height: 800, locale: 'en-US', dpr: 2 });
+    try {
+      // The drag changed h alone, and h is set again.
+      await fresh.page.evaluate(async ([h, step]) => {
+        await window.ipcWall.ready;
+        window.ipcWall.set({ h });
+        for (let i = 0; i < step; i++) window.ipcWall.step();
+      }, [params.h, step]);
+      await nextFrames(fresh.page, 2);
+      assert.deepEqual(await words(page), await words(fresh.page));
+      assert.equal(await traceWords(page), await traceWords(fresh.page));
     } finally {
       await fresh.context.close();
     }
