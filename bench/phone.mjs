@@ -81,12 +81,14 @@ async function drag(page, cdp, name, finger) {
   });
   await page.evaluate(recordFrames, '__rec');
   const busy0 = await mainThread(cdp);
+  const start = await page.evaluate(() => performance.now());
   await finger.start(x0 + 0.3 * (x1 - x0), y);
   for (let i = 1; i <= MOVES; i++) {
     const u = 0.3 + 0.4 * Math.sin((2 * Math.PI * i) / MOVES);
     await finger.move(x0 + u * (x1 - x0), y);
     await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r())));
   }
+  const release = await page.evaluate(() => performance.now());
   await finger.end();
   const busy1 = await mainThread(cdp);
   // The share of the drag's time the main thread was busy: what headroom a frame had.
@@ -108,7 +110,9 @@ async function drag(page, cdp, name, finger) {
       }),
   );
   const { seen: tasks, ...rest } = seen;
-  return { ...rest, long: tasks.tasks.map((t) => ({ ...t, what: whatRan(t, tasks) })), busy };
+  // When: a task in the drag, or in the release's work (the throw it plays, the map painting).
+  const when = (t) => (t.start < release ? `${fmt(t.start - start)} ms into the drag` : `${fmt(t.start - release)} ms after the release`);
+  return { ...rest, long: tasks.tasks.map((t) => ({ ...t, what: whatRan(t, tasks), when: when(t) })), busy };
 }
 
 /** A fresh page as `cfg` sees it, loaded and ready. */
@@ -240,7 +244,7 @@ function taskRows(results) {
 function dragTaskRows(results) {
   const rows = [];
   for (const r of results) {
-    for (const [name, d] of Object.entries(r.drags)) for (const t of d.long) rows.push(`| ${where(r.cfg)} | ${r.cfg.rate}× | ${name} | ${fmt(t.duration)} | ${t.what} |`);
+    for (const [name, d] of Object.entries(r.drags)) for (const t of d.long) rows.push(`| ${where(r.cfg)} | ${r.cfg.rate}× | ${name} | ${fmt(t.duration)} | ${t.when} | ${t.what} |`);
   }
   return rows;
 }
@@ -255,7 +259,7 @@ function tasksTable(loads, drags) {
   return [
     ...table(loads, 'No task over 50 ms while loading at 1× in this run.', `What ran in each long task while loading at 1× ${WHAT_RAN}`, '| viewport | load | task, after navigation [ms] | first frame [ms] | what ran [ms] |'),
     '',
-    ...table(drags, 'No task over 50 ms while dragging in this run.', `What ran in each long task while dragging ${WHAT_RAN}`, '| viewport | CPU | slider | task [ms] | what ran [ms] |'),
+    ...table(drags, 'No task over 50 ms while dragging in this run.', `What ran in each long task while dragging ${WHAT_RAN}`, '| viewport | CPU | slider | task [ms] | when | what ran [ms] |'),
   ];
 }
 
@@ -275,7 +279,7 @@ function section(results, chromium) {
     '',
     `Chromium ${chromium}, headless, software rendering, ${os.cpus().length} cores, load average ${os.loadavg().map((v) => v.toFixed(1)).join(' / ')} at the end; ${MOVES} moves per slider, one per animation frame, ` +
       "with the mouse or (touch) one finger through CDP Input.dispatchTouchEvent on a touch phone's page; " +
-      'frame intervals from requestAnimationFrame; long tasks (> 50 ms) from a PerformanceObserver; INP: the slowest ' +
+      'frame intervals from requestAnimationFrame; long tasks (> 50 ms) from a PerformanceObserver, from the first move until the map is complete; INP: the slowest ' +
       'interaction (Event Timing, pointerdown/up) of the drag; map: the 128 × 128 map, both models, complete after the release; ' +
       "main thread busy: the page's main-thread task and script time over the drag's time (CDP Performance.getMetrics), " +
       'the throw it restarts playing meanwhile.',
