@@ -386,6 +386,24 @@ test('on a small phone scrolled down to the sliders, the scene above the screen 
 /** The figure's words that follow the throw: the clock, the cards, the plot's readouts. */
 const WORDS = ['clock-time', 'penalty-outcome', 'penalty-detail', 'penalty-newton', 'ipc-outcome', 'ipc-detail', 'ipc-newton', 'xt-value', 'min-penalty', 'min-ipc', 'energy-mode'];
 const words = (page) => page.evaluate((ids) => ids.map((id) => `${id}: ${document.getElementById(id).textContent}`), WORDS);
+const traceWords = (page) => page.evaluate(() => document.querySelector('.trace-step-label').textContent);
+
+/** The figure's words and the trace's step label on a fresh page (1280 px, English) that
+ * threw at `params` and took `step` steps. */
+async function thrownTo(params, step) {
+  const { page, context } = await openPage(browser, { width: 1280, height: 800, locale: 'en-US' });
+  try {
+    await page.evaluate(async ([params, step]) => {
+      await window.ipcWall.ready;
+      window.ipcWall.set(params);
+      for (let i = 0; i < step; i++) window.ipcWall.step();
+    }, [params, step]);
+    await nextFrames(page, 2);
+    return { figure: await words(page), trace: await traceWords(page) };
+  } finally {
+    await context.close();
+  }
+}
 
 test('while a slider is held, the figure’s words are rewritten at most ten times a second; let go, they say the throw of now', async () => {
   const { page, context, consoleErrors } = await openPage(browser, { width: 1280, height: 800, locale: 'en-US' });
@@ -426,17 +444,7 @@ test('while a slider is held, the figure’s words are rewritten at most ten tim
     assert.ok(Math.min(...gaps) >= 90, `writes ${gaps.map(Math.round).join(', ')} ms apart`);
     // Let go (and paused), the words are those of a page that threw at this k to this step.
     const { params, step } = await page.evaluate(() => window.ipcWall.getState());
-    const fresh = await openPage(browser, { width: 1280, height: 800, locale: 'en-US' });
-    try {
-      await fresh.page.evaluate(([k, step]) => {
-        window.ipcWall.set({ k, h: 0.001 });
-        for (let i = 0; i < step; i++) window.ipcWall.step();
-      }, [params.k, step]);
-      await nextFrames(fresh.page, 2);
-      assert.deepEqual(await words(page), await words(fresh.page));
-    } finally {
-      await fresh.context.close();
-    }
+    assert.deepEqual(await words(page), (await thrownTo({ k: params.k, h: 0.001 }, step)).figure);
     assert.deepEqual(consoleErrors, []);
   } finally {
     await context.close();
@@ -484,21 +492,10 @@ test('on a device judged slow, while the throw plays, the words of each step are
     }
     // Paused, the words are those of a page that threw at these parameters to this step.
     const { params, step } = await page.evaluate(() => window.ipcWall.getState());
-    const traceWords = (p) => p.evaluate(() => document.querySelector('.trace-step-label').textContent);
-    const fresh = await openPage(browser, { width: 1280, height: 800, locale: 'en-US', dpr: 2 });
-    try {
-      // The drag changed h alone, and h is set again.
-      await fresh.page.evaluate(async ([h, step]) => {
-        await window.ipcWall.ready;
-        window.ipcWall.set({ h });
-        for (let i = 0; i < step; i++) window.ipcWall.step();
-      }, [params.h, step]);
-      await nextFrames(fresh.page, 2);
-      assert.deepEqual(await words(page), await words(fresh.page));
-      assert.equal(await traceWords(page), await traceWords(fresh.page));
-    } finally {
-      await fresh.context.close();
-    }
+    // The drag changed h alone, and h is set again.
+    const fresh = await thrownTo({ h: params.h }, step);
+    assert.deepEqual(await words(page), fresh.figure);
+    assert.equal(await traceWords(page), fresh.trace);
     assert.deepEqual(consoleErrors, []);
   } finally {
     await context.close();
