@@ -199,6 +199,9 @@ test('the parent drives the figure: set, step, play, pause, reset; outcomes come
     // An outcome change is posted: at 50 m/s the red ball is through in a few steps.
     await page.evaluate(() => window.send({ type: 'ipc-wall:set', params: { v0: 50 } }));
     await frame.waitForFunction(() => window.ipcWall.getState().params.v0 === 50);
+    // The new throw is posted in the figure's next frame. Stepping before it came, a busy
+    // machine sometimes ran every step before a frame, and the parent saw the outcome only.
+    await page.waitForFunction(() => window.msgs.some((m) => m.type === 'ipc-wall:state' && m.state.params.v0 === 50));
     for (let i = 0; i < 400; i++) {
       const done = await frame.evaluate(() => {
         const s = window.ipcWall.getState();
