@@ -203,6 +203,10 @@ export function setDraft(on) {
   for (let changed = false; !changed && pending.length > 0; ) changed = pending.shift()();
 }
 
+/** Whether the canvases are asked for draft resolution now: the picture moves on a device
+ * judged slow (main.js holds the figure's words back then too). */
+export const inDraft = () => draft;
+
 // A frame interval over LATE_MS (60 Hz misses a frame at 16.7 ms) is late, and one over
 // PAUSE_MS a pause (the loop slept), not a frame; LATE_FRAMES late ones among the last
 // DRAFT_WINDOW while moving make the device slow.

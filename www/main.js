@@ -10,7 +10,7 @@ import { setupSliders, updateSliders, relabelSliders, setupTransport, relabelTra
 import { readUrl, queryFor, linkWith, copyPartial, checkPartial, takeHalves, clip } from './url.js';
 import { MSG, isFramed, postToParent, setupMessages, setupResizePosts, embedSnippet, measureHeight, inView } from './embed.js';
 import { setupShare } from './share.js';
-import { drawCounts, setDraft, draftGovernor, useFontFamily } from './draw.js';
+import { drawCounts, setDraft, inDraft, draftGovernor, useFontFamily } from './draw.js';
 import * as scene from './scene.js';
 import * as energy from './energy.js';
 import * as readouts from './readouts.js';
@@ -62,7 +62,6 @@ const ui = {
   dragWindow: null, // x window frozen while dragging, so the plot does not move under the pointer
   restarts: 0, // bumps on every restart: part of the panels' keys
   frameStart: 0, // performance.now() when this frame's work began
-  draft: false, // the picture moves in draft (www/draw.js): on a device judged slow
   colors: null,
   dark: darkQuery.matches,
   state: null,
@@ -334,8 +333,7 @@ function drawSafely(draw) {
 }
 
 function frame(now) {
-  ui.draft = draftWanted(now, readyResolved && (sliderHeld() || ui.playing));
-  setDraft(ui.draft);
+  setDraft(draftWanted(now, readyResolved && (sliderHeld() || ui.playing)));
   drawSafely(() => drawFrame(now));
   if (wantsFrames()) requestAnimationFrame(frame);
   else {
@@ -420,7 +418,7 @@ function entry(name, root, panel, on) {
 
 /** Whether the figure's words of each step wait their turn (WORDS_HURRIED_MS): a slider is
  * held (the throw restarts at every move), or the picture moves in draft. */
-const hurried = () => sliderHeld() || ui.draft;
+const hurried = () => sliderHeld() || inDraft();
 
 let panelWatch = null; // one IntersectionObserver for the panels watched
 
