@@ -239,6 +239,26 @@ export function draftGovernor() {
   return wanted;
 }
 
+/**
+ * `(ratio) → make()`'s value for that backing ratio, kept for the two latest ratios (full and
+ * draft resolution). A panel keeps its static layers so: on a slow device every motion
+ * switches resolution twice, and each switch then copies layers drawn before instead of
+ * drawing them again at the other resolution.
+ */
+export function perRatio(make) {
+  const kept = new Map(); // the most recently used last
+  return (ratio) => {
+    let value = kept.get(ratio);
+    if (value === undefined) {
+      value = make();
+      if (kept.size >= 2) kept.delete(kept.keys().next().value);
+    }
+    kept.delete(ratio);
+    kept.set(ratio, value);
+    return value;
+  };
+}
+
 /** The backing pixels per CSS pixel a canvas is drawn at now. */
 const backingRatio = () => (draft ? Math.min(1, window.devicePixelRatio || 1) : window.devicePixelRatio || 1);
 

@@ -4,7 +4,7 @@
 
 import { t, getLang } from './i18n.js';
 import { fmtDecade } from './chart.js';
-import { FONT_SMALL, text } from './draw.js';
+import { FONT_SMALL, text, perRatio } from './draw.js';
 import { N_FULL } from './regime-compute.js';
 
 const M = { left: 44, right: 14, top: 10, bottom: 34 };
@@ -160,11 +160,11 @@ function drawCursor(ctx, plot, c, p, hover) {
   ctx.restore();
 }
 
-/** An offscreen canvas for a map's static layer. */
-export const newStatic = () => ({ canvas: document.createElement('canvas'), key: '' });
+/** A map's static layers: `ratio → {canvas, key}`, an offscreen canvas per backing ratio. */
+export const newStatic = () => perRatio(() => ({ canvas: document.createElement('canvas'), key: '' }));
 
 /**
- * One map canvas (`view`: its hidpiCanvas): the cells of `layer`, the static layer `S`, the
+ * One map canvas (`view`: its hidpiCanvas): the cells of `layer`, the static layers `S`, the
  * crosshair at `p`'s v0 and h and the cell under the cursor, `hover`. Counts as one draw.
  */
 export function drawMap(view, layer, S, plot, c, p, hover) {
@@ -175,7 +175,7 @@ export function drawMap(view, layer, S, plot, c, p, hover) {
   ctx.save();
   ctx.setTransform(1, 0, 0, 1, 0, 0);
   ctx.drawImage(layer.canvas, Math.round(plot.left * dpr), Math.round(plot.top * dpr));
-  ctx.drawImage(staticLayer(S, view.size, plot, c, p.thickness), 0, 0);
+  ctx.drawImage(staticLayer(S(dpr), view.size, plot, c, p.thickness), 0, 0);
   ctx.restore();
   drawCursor(ctx, plot, c, p, hover);
 }

@@ -16,7 +16,7 @@ import { t, getLang, fmtLength, fmtGap, fmtDepth, fmtSig } from './i18n.js';
 import { MODEL_NAMES, look } from './models.js';
 import * as api from './api.js';
 import { placeOf, insetWords } from './outcome.js';
-import { FONT_SMALL, FONT_BOLD, addShape, shapePath, sizeCanvas, hidpiCanvas, countDraw, hatch, measure, labelBox, fitLeft, text, drawPlate, placeLabel } from './draw.js';
+import { FONT_SMALL, FONT_BOLD, addShape, shapePath, sizeCanvas, hidpiCanvas, countDraw, hatch, measure, labelBox, fitLeft, text, drawPlate, placeLabel, perRatio } from './draw.js';
 
 const PAD = 14; // the track's side margins
 const EDGE = 8; // words stay this far inside the canvas (the inset's frame)
@@ -592,10 +592,13 @@ function latestDrawing() {
 
 export function setupScene(canvas) {
   const ctx = canvas.getContext('2d');
-  const layer = document.createElement('canvas');
-  layer.id = 'scene-static'; // for tests: the static layer, off the page
+  // The static layer and what it was drawn from ({key, colors, L, S}), per backing ratio.
+  const layers = perRatio(() => {
+    const layer = document.createElement('canvas');
+    layer.id = 'scene-static'; // for tests: the static layer, off the page
+    return { layer, cached: null };
+  });
   const size = { w: 0, h: 0, dpr: 1 };
-  let cached = null; // {key, colors, L, S}
   let staticDraws = 0;
   let last = null;
   const latest = latestDrawing();
@@ -612,13 +615,14 @@ export function setupScene(canvas) {
     // Only the wall shapes the static layer: a drag of a slider leaves it as it is.
     const { wall, thickness } = view.params;
     const key = [size.w, size.h, size.dpr, getLang(), models.join(), eLo, wall, thickness].join('|');
-    if (cached && cached.key === key && cached.colors === view.colors) return cached;
+    const at = layers(size.dpr);
+    if (at.cached?.key === key && at.cached.colors === view.colors) return at;
     const L = layout(size.w, size.h, view.params, models, eLo);
-    sizeCanvas(layer, size.w, size.h, size.dpr);
-    const S = drawStatic(layer, L, view.colors, size.dpr);
+    sizeCanvas(at.layer, size.w, size.h, size.dpr);
+    const S = drawStatic(at.layer, L, view.colors, size.dpr);
     staticDraws++;
-    cached = { key, colors: view.colors, L, S };
-    return cached;
+    at.cached = { key, colors: view.colors, L, S };
+    return at;
   }
 
   /**
@@ -631,7 +635,8 @@ export function setupScene(canvas) {
     if (size.w < 10 || size.h < 10) return false;
     const models = view.models ?? MODEL_NAMES;
     if (latest.same(view, models)) return false;
-    const { L, S } = staticFor(view, models);
+    const { layer, cached } = staticFor(view, models);
+    const { L, S } = cached;
     ctx.setTransform(1, 0, 0, 1, 0, 0);
     // Cleared first: a see-through background must not keep the last frame's balls.
     ctx.clearRect(0, 0, canvas.width, canvas.height);

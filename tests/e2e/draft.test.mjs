@@ -81,6 +81,31 @@ test('at 6× CPU a slider drag and the throw it starts draw every canvas in draf
   }
 });
 
+test('on a device judged slow, each motion and the stillness after it copy the scene\'s static layers, not draw them again', async () => {
+  const { page, context } = await openPage(browser, { dpr: 2 });
+  const cdp = await context.newCDPSession(page);
+  /** Paused, once every canvas is back at full resolution: the scene's static drawings. */
+  const stillDraws = async () => {
+    await page.evaluate(() => window.ipcWall.pause());
+    await page.waitForFunction(() => [...document.querySelectorAll('canvas[id]')].every((c) => Math.abs(c.width / c.clientWidth - 2) < 0.01));
+    return page.evaluate(() => ({ statics: window.ipcWall.__scene().staticDraws, scene: window.ipcWall.__draws().scene }));
+  };
+  try {
+    // The first drag judges the device slow and draws the static layer once at each resolution.
+    await page.evaluate(() => window.ipcWall.pause());
+    const held = [await slowDrag(page, cdp, 6, () => ratios(page))];
+    const before = await stillDraws();
+    // Each drag starts at the same place and ends at the same h: the same wall, the same words.
+    held.push(await slowDrag(page, cdp, 6, () => ratios(page)));
+    const after = await stillDraws();
+    for (const r of held) assert.ok(Object.values(r).every((x) => Math.abs(x - 1) < 0.01), `in draft while held: ${JSON.stringify(r)}`);
+    assert.ok(after.scene > before.scene + 10, `the scene drawn while held: ${JSON.stringify({ before, after })}`);
+    assert.equal(after.statics, before.statics, 'its static layer, kept at both resolutions, never drawn again');
+  } finally {
+    await context.close();
+  }
+});
+
 test('frames late while the page loads do not put it in draft: the throw then plays at full resolution', async () => {
   const { page, context } = await openPage(browser, { dpr: 2 });
   try {
