@@ -464,16 +464,17 @@ impl Figure {
     }
 }
 
-/// The energy plot's static frame, kept in a canvas off the page between drawings.
+/// The energy plot's static frames, the latest few, kept in canvases off the page between
+/// drawings.
 #[wasm_bindgen]
 pub struct EnergyFrame(plot_canvas::FrameCache);
 
 #[wasm_bindgen]
 impl EnergyFrame {
-    /// A frame kept in `canvas` (one not on the page).
+    /// Frames kept in `canvases` (none on the page; one frame each, at least one canvas).
     #[wasm_bindgen(constructor)]
-    pub fn new(canvas: web_sys::HtmlCanvasElement) -> EnergyFrame {
-        EnergyFrame(plot_canvas::FrameCache::new(canvas))
+    pub fn new(canvases: Vec<web_sys::HtmlCanvasElement>) -> Result<EnergyFrame, JsError> {
+        plot_canvas::FrameCache::new(canvases).map(EnergyFrame).map_err(|e| JsError::new(&e))
     }
 }
 

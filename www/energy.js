@@ -7,7 +7,7 @@
 import { t, getLang, fmtFixed } from './i18n.js';
 import { MODELS } from './models.js';
 import * as api from './api.js';
-import { hidpiCanvas, countDraw, perRatio } from './draw.js';
+import { hidpiCanvas, countDraw } from './draw.js';
 
 /** A CSS colour as the page's variables write it (#rgb, #rrggbb, rgb(), rgba()):
  * [0xRRGGBB, opacity]. */
@@ -73,7 +73,7 @@ export function mount(canvas, figure) {
   const rect = { left: 0, right: 1, top: 0, bottom: 1, x0: 0, x1: 1 };
   listen(canvas, rect, figure);
   const style = plotStyles();
-  const frames = energyFrames();
+  const frame = energyFrames();
 
   // A canvas in a collapsed or hidden container (an article's closed <details>, an iframe not
   // laid out yet) is smaller than the plot can be drawn in (plot::MIN_CSS_SIZE, which
@@ -84,7 +84,7 @@ export function mount(canvas, figure) {
    * frame, and what `figure.plotted()` says, in the page's looks. */
   function plotArgs(glue) {
     const pl = figure.plotted();
-    return [canvas, frames(size.dpr).of(glue), pl.picked, pl.chosen ?? NaN, pl.x0, pl.x1, size.dpr, style(glue, figure.dark())];
+    return [canvas, frame.of(glue), pl.picked, pl.chosen ?? NaN, pl.x0, pl.x1, size.dpr, style(glue, figure.dark())];
   }
 
   /** Draws (in Rust) what `figure.plotted()` says, over the static frame Rust keeps while the
@@ -94,7 +94,7 @@ export function mount(canvas, figure) {
     const r = api.guard((f, g) => f.drawEnergy(...plotArgs(g)));
     [rect.left, rect.right, rect.top, rect.bottom, rect.x0, rect.x1] = r;
     countDraw(canvas);
-    if (r[6]) countDraw(frames(size.dpr).canvas);
+    if (r[6]) countDraw(frame.canvas);
   }
 
   /** The static frame the next drawing will copy, drawn now if it is not there yet (off the
@@ -102,7 +102,7 @@ export function mount(canvas, figure) {
   function prepare() {
     if (!fits()) return false;
     const fresh = api.guard((f, g) => f.prepareEnergy(...plotArgs(g)));
-    if (fresh) countDraw(frames(size.dpr).canvas);
+    if (fresh) countDraw(frame.canvas);
     return fresh;
   }
 
@@ -145,24 +145,26 @@ function plotStyles() {
   };
 }
 
-/** The plot's static frame (axes, labels, legend), kept by Rust in a canvas off the page, per
- * backing ratio (`ratio → {canvas, of}`): one EnergyFrame per wasm module `glue` (a new one
- * after the module is loaded again). */
+// How many static frames Rust keeps, one per canvas (src/plot_canvas.rs): a throw that
+// restarts at every move of a slider shows the same few windows again and again, at full and
+// at draft resolution.
+const FRAMES_KEPT = 3;
+
+/** The plot's static frames (axes, labels, legend), kept by Rust in canvases off the page: one
+ * EnergyFrame per wasm module `glue` (a new one after the module is loaded again). */
 function energyFrames() {
-  // A frame let go is freed by wasm-bindgen's FinalizationRegistry.
-  return perRatio(() => {
-    const canvas = document.createElement('canvas');
-    canvas.id = 'energy-frame'; // its draws count as such (window.ipcWall.__draws)
-    let frame = null;
-    let frameGlue = null;
-    return {
-      canvas,
-      of(glue) {
-        if (glue !== frameGlue) [frame, frameGlue] = [new glue.EnergyFrame(canvas), glue];
-        return frame;
-      },
-    };
-  });
+  const canvases = Array.from({ length: FRAMES_KEPT }, () => document.createElement('canvas'));
+  // Their draws count as such (window.ipcWall.__draws).
+  for (const c of canvases) c.id = 'energy-frame';
+  let frame = null;
+  let frameGlue = null;
+  return {
+    canvas: canvases[0],
+    of(glue) {
+      if (glue !== frameGlue) [frame, frameGlue] = [new glue.EnergyFrame(canvases), glue];
+      return frame;
+    },
+  };
 }
 
 /** Pointer and keyboard input on the plot: x̃ from the plot rectangle `rect` of the last
