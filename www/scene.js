@@ -609,7 +609,8 @@ export function setupScene(canvas) {
     latest.forget();
   }
 
-  /** The layout and static layer for this view: redrawn only when one of their inputs changed. */
+  /** The static layer for this view at the current ratio, and what it was drawn from:
+   * {layer, cached: {key, colors, L, S}}; redrawn only when one of its inputs changed. */
   function staticFor(view, models) {
     const eLo = decadeLow(view, models);
     // Only the wall shapes the static layer: a drag of a slider leaves it as it is.
