@@ -330,7 +330,7 @@ function drawStatic(layer, L, c, dpr) {
 
 /** A frame's record: labels (static ones first), marks, balls; and what labels must avoid. */
 function newRecord(L, S, c) {
-  return { W: L.W, H: L.H, c, S, boxes: S.boxes.slice(), avoid: S.lines.slice(), dhat: [], ticks: S.ticks, marks: [], balls: [], wanted: [] };
+  return { W: L.W, H: L.H, c, S, boxes: S.boxes.slice(), avoid: S.lines.slice(), dhat: [], ticks: S.ticks, marks: [], balls: [], markers: [], wanted: [] };
 }
 
 /** Asks for a label; labels are placed after every mark is drawn, in the order asked. */
@@ -342,7 +342,7 @@ function want(rec, kind, model, where, text, color, spots) {
 function placeWanted(ctx, rec) {
   for (const q of rec.wanted) {
     const w = measure(ctx, q.text, FONT_SMALL);
-    const at = placeLabel(w, q.spots, rec.boxes.concat(rec.avoid), EDGE, rec.W - EDGE);
+    const at = placeLabel(w, q.spots, rec.boxes.concat(rec.avoid, rec.markers), EDGE, rec.W - EDGE);
     drawPlate(ctx, q.text, at.left, at.y, { color: q.color, bg: rec.c.bg, font: FONT_SMALL });
     rec.boxes.push({ kind: q.kind, model: q.model, where: q.where, text: q.text, ...at.box });
   }
@@ -361,19 +361,28 @@ function drawBall(ctx, rec, model, where, x, y, r) {
   rec.avoid.push({ x: x - 2 * r, y: y - r, w: 2 * r, h: 2 * r });
 }
 
-/** Faint markers of the steps' positions along a lane (`at(x)`: where x goes, or null). */
-function stepMarkers(ctx, shape, col, buf, from, to, at, y, r) {
+// Labels keep off the middle of the newest few step markers of a lane: those just behind its
+// ball, where its label goes first. A plate over half a marker reads as a broken mark; one
+// that grazes its edge does not, and keeping off edges too would push a label away from what
+// it names. Older markers are far behind, or too many to weigh against every label each frame.
+const MARKERS_AVOIDED = 4;
+
+/** Faint markers of the steps' positions along a lane (`at(x)`: where x goes, or null); the
+ * middles of the newest few are kept in `rec` for the labels to avoid. */
+function stepMarkers(ctx, rec, shape, col, buf, from, to, at, y, r) {
   ctx.globalAlpha = 0.45;
   ctx.strokeStyle = col;
   ctx.lineWidth = 1;
   ctx.beginPath();
   let last = -Infinity;
+  let kept = 0;
   // Newest first, so the latest step always gets its marker.
   for (let i = to - 1; i >= from; i--) {
     const u = at(buf[i]);
     if (u === null || (Math.abs(u - last) < 2.5 && i !== to - 1)) continue;
     last = u;
     addShape(ctx, shape, u, y, r);
+    if (kept++ < MARKERS_AVOIDED) rec.markers.push({ x: u - 1.5 * r, y: y - r / 2, w: r, h: r });
   }
   ctx.stroke();
   ctx.globalAlpha = 1;
@@ -418,7 +427,7 @@ function drawTrack(ctx, L, view, rec) {
     const n = view.counts[model] ?? 0;
     // Behind the back face a marker's trailing edge is at x: it sits clear of the wall.
     const at = (x) => L.sx(Math.min(x, L.xHi)) + (x > L.back ? 7 : 0);
-    stepMarkers(ctx, look(model).marker, rec.c[look(model).color], buf, 0, n, at, y, Math.min(3.5, L.R - 1));
+    stepMarkers(ctx, rec, look(model).marker, rec.c[look(model).color], buf, 0, n, at, y, Math.min(3.5, L.R - 1));
     for (let i = 0; i < n; i++) {
       const prev = i === 0 ? 0 : buf[i - 1];
       if (prev <= L.wall && buf[i] > L.back) jumpArc(ctx, L, rec, model, y, prev, buf[i]);
@@ -496,7 +505,7 @@ function drawZoom(ctx, L, view, rec) {
     const col = rec.c[look(model).color];
     const n = view.counts[model] ?? 0;
     // Only the last few hundred steps can be near the wall.
-    stepMarkers(ctx, look(model).marker, col, view.positions[model], Math.max(0, n - 400), n, at, y, 3);
+    stepMarkers(ctx, rec, look(model).marker, col, view.positions[model], Math.max(0, n - 400), n, at, y, 3);
     const its = view.iterates?.[model];
     if (!its || its.length < 2) continue;
     ctx.fillStyle = col;
@@ -665,11 +674,12 @@ export function setupScene(canvas) {
 
   /** What the latest frame drew, as plain data for tests: label boxes {kind, model, where,
    * text, x, y, w, h} in CSS px, marks of closest/deepest points, balls, the d̂ lines, the
-   * inset's decade ticks, and how many times the static layer was drawn. */
+   * inset's decade ticks, the middles of each lane's newest step markers, and how many times
+   * the static layer was drawn. */
   function drawn() {
     if (!last) return { staticDraws };
-    const { W, H, boxes, marks, balls, dhat, ticks } = last;
-    return structuredClone({ W, H, boxes, marks, balls, dhat, ticks, staticDraws });
+    const { W, H, boxes, marks, balls, markers, dhat, ticks } = last;
+    return structuredClone({ W, H, boxes, marks, balls, markers, dhat, ticks, staticDraws });
   }
 
   return { resize, draw, prepare, drawn };

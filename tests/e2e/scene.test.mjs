@@ -15,13 +15,15 @@ const plain = (s) => s.replace(/\s/g, ' ');
 const overlap = (a, b) => a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
 const describe = (b) => `${b.kind} "${b.text ?? ''}" at ${Math.round(b.x)},${Math.round(b.y)} ${Math.round(b.w)}×${Math.round(b.h)}`;
 
-/** Every pair of labels that overlap, every label over a d̂ line, every word outside the
- * inset's frame (8 CSS px inside the canvas). */
+/** Every pair of labels that overlap, every label over a d̂ line or the middle of one of the
+ * newest step markers of a lane (those just behind a ball), every word outside the inset's
+ * frame (8 CSS px inside the canvas). */
 function clashes(d) {
   const out = [];
   d.boxes.forEach((a, i) => {
     for (const b of d.boxes.slice(i + 1)) if (overlap(a, b)) out.push(`${describe(a)} on ${describe(b)}`);
     for (const l of d.dhat) if (overlap(a, l)) out.push(`${describe(a)} on the d̂ line`);
+    for (const m of d.markers) if (overlap(a, m)) out.push(`${describe(a)} on a step marker at ${Math.round(m.x)},${Math.round(m.y)}`);
     // The box has a 3 px plate margin around the words.
     if (a.x + 3 < 8 - 0.5 || a.x + a.w - 3 > d.W - 8 + 0.5) out.push(`${describe(a)} outside the frame of ${d.W}`);
     if (a.y < 0 || a.y + a.h > d.H) out.push(`${describe(a)} outside the height ${d.H}`);
@@ -107,7 +109,7 @@ const SIZES = [
 for (const lang of ['en', 'es']) {
   for (const { width, height, sceneHeight } of SIZES) {
     const at = `${width} px${sceneHeight ? `, ${sceneHeight} px high` : ''}`;
-    test(`no label covers another, the d̂ line or the frame at any step of the throw (${lang}, ${at})`, async () => {
+    test(`no label covers another, the d̂ line, the latest steps' markers or the frame at any step of the throw (${lang}, ${at})`, async () => {
       const { page, context } = await openPage(browser, { width, height, dpr: 2, query: `?lang=${lang}`, reducedMotion: 'reduce' });
       try {
         if (sceneHeight) {
@@ -116,6 +118,7 @@ for (const lang of ['en', 'es']) {
         await page.evaluate(() => window.ipcWall.reset());
         await nextFrames(page);
         const seen = [];
+        let markers = 0;
         for (let i = 0; i <= 16; i++) {
           const d = await scene(page);
           if (sceneHeight) assert.equal(d.H, sceneHeight);
@@ -127,11 +130,13 @@ for (const lang of ['en', 'es']) {
             assert.ok(b.x - s.params.wall < b.xmax_minus_wall_m, `step ${i}: ${m.model} at ${b.x} is still at its closest`);
           }
           seen.push(...d.boxes.map((b) => b.kind));
+          markers += d.markers.length;
           await page.evaluate(() => window.ipcWall.step());
           await nextFrames(page);
         }
         // The throw was drawn whole: the green ball's position and its closest approach.
         for (const kind of ['position', 'closest', 'decade']) assert.ok(seen.includes(kind), `${kind} drawn`);
+        assert.ok(markers > 0, 'the step markers were weighed');
       } finally {
         await context.close();
       }
