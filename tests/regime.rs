@@ -116,3 +116,91 @@ fn a_part_needs_its_offset_below_its_stride() {
     let rows = Rows::new(1, 3).unwrap();
     assert_eq!((rows.count(7), rows.row(2), rows.index(7), rows.index(6)), (2, 7, Some(2), None));
 }
+
+/// Fills `map` in uneven slices (lanes across row ends, single cells), as a worker does.
+fn filled(mut map: RegimeMap) -> RegimeMap {
+    let mut slices = [LANES + 1, 3, 2 * LANES].into_iter().cycle();
+    while !map.fill(slices.next().unwrap()) {}
+    map
+}
+
+/// A map that takes a panel from the map before it (a new k leaves IPC's throws as they were,
+/// a new d̂ or κ penalty's) is the map computed whole, bit for bit; a panel whose model reads
+/// what changed is computed again.
+#[test]
+fn a_map_reusing_the_last_ones_unchanged_panel_is_the_whole_map() {
+    let before = Params { k: 1e6, dhat: 1e-6, kappa: 1e7, ..Params::default() };
+    let n = 7;
+    let cases = [
+        (Params { k: 3e7, ..before }, Model::BOTH, [false, true]),
+        (Params { dhat: 2e-4, ..before }, Model::BOTH, [true, false]),
+        (Params { kappa: 10.0, ccd_safety: 0.5, ..before }, Model::BOTH, [true, false]),
+        (Params { ccd_safety: 0.5, ..before }, [Model::CcdAlone, Model::BarrierAlone], [false, true]),
+        (Params { k: 3e7, dhat: 2e-4, ..before }, Model::BOTH, [false, false]),
+        (Params { mass: 2.0, ..before }, Model::BOTH, [false, false]),
+        (before, [Model::Ipc, Model::Ipc], [true, true]),
+    ];
+    for (after, models, kept) in cases {
+        for rows in [Rows::ALL, Rows::new(1, 2).unwrap()] {
+            let done = filled(RegimeMap::with_models(&before, n, models).part(rows));
+            let mut map = RegimeMap::with_models(&after, n, models).part(rows);
+            map.reuse(&done);
+            assert_eq!(map.kept(), kept, "{after:?}, {models:?}");
+            let (map, whole) = (filled(map), filled(RegimeMap::with_models(&after, n, models).part(rows)));
+            for (got, want) in map.cells().iter().zip(whole.cells()) {
+                assert_eq!(got, want, "{after:?}, {models:?}");
+                for (g, w) in got.0.iter().zip(&want.0) {
+                    assert_eq!(g.xmax_minus_wall.to_bits(), w.xmax_minus_wall.to_bits());
+                }
+            }
+            assert_eq!(map.cells().len(), whole.cells().len());
+        }
+    }
+}
+
+/// Only a complete map of the same grid and models lends its panels.
+#[test]
+fn a_map_reuses_only_a_complete_map_of_its_grid_and_models() {
+    let p = Params::default();
+    let after = Params { k: 3e5, ..p };
+    let fresh = |n, models| RegimeMap::with_models(&after, n, models);
+    let mut half = RegimeMap::new(&p, 8);
+    half.fill(LANES);
+    let others = [
+        (fresh(8, Model::BOTH), half),
+        (fresh(8, Model::BOTH), filled(RegimeMap::new(&p, 16))),
+        (fresh(8, Model::BOTH), filled(RegimeMap::new(&p, 8).part(Rows::new(0, 2).unwrap()))),
+        (fresh(8, [Model::Penalty, Model::BarrierAlone]), filled(RegimeMap::new(&p, 8))),
+    ];
+    for (mut map, done) in others {
+        map.reuse(&done);
+        assert_eq!(map.kept(), [false, false]);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 32, failure_persistence: None, ..ProptestConfig::default() })]
+
+    /// What [`Model::throw_params`] resets, the model's throw never reads: a change of that
+    /// field alone leaves the throw as it was, bit for bit (a map keeps that panel on it).
+    /// Slow throws, which stay in contact for many steps (at 5 m/s penalty's throw does not
+    /// depend on k at all: it jumps the wall in one step).
+    #[test]
+    fn what_a_model_forgets_its_throw_never_reads(
+        k in 1e2f64..1e10, dhat in 1e-6f64..1e-2, kappa in 1.0f64..1e8, ccd_safety in 0.1f64..0.99,
+        v0 in 0.3f64..3.0, h in 1e-3f64..0.01, m in 0usize..4,
+    ) {
+        let model = Model::ALL[m];
+        let p = Params { v0, h, ..Params::default() };
+        let changes = [Params { k, ..p }, Params { dhat, ..p }, Params { kappa, ..p }, Params { ccd_safety, ..p }];
+        let mut forgotten = 0;
+        for q in changes.iter().filter(|q| model.throw_params(q) == model.throw_params(&p)) {
+            forgotten += 1;
+            let (a, b) = (plain(&p, model), plain(q, model));
+            prop_assert_eq!(a, b, "{:?}: {:?}", model, q);
+            prop_assert_eq!(a.xmax_minus_wall.to_bits(), b.xmax_minus_wall.to_bits());
+        }
+        // Penalty and CCD alone forget d̂ and κ, the barriers k, and plain backtracking the safety factor.
+        prop_assert!(forgotten >= 1, "{:?} forgets nothing", model);
+    }
+}
