@@ -3,7 +3,6 @@
 
 use crate::ccd::collision_free_stepsize;
 use crate::energy::ContactKind;
-use crate::params::Params;
 
 /// How a model's line search chooses its first α.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -16,14 +15,6 @@ pub enum LineSearch {
 }
 
 impl LineSearch {
-    /// Resets in `params` what this search never reads: plain backtracking has no CCD, so no
-    /// safety factor.
-    pub fn forget_unread(self, params: &mut Params) {
-        if self == LineSearch::Backtracking {
-            params.ccd_safety = Params::default().ccd_safety;
-        }
-    }
-
     /// The α this search starts from along `dx` at `x`, if not 1: CCD's largest safe step
     /// against the front face at `wall` (safety factor `ccd_safety`) for a CCD-filtered search.
     pub fn first_alpha(self, x: f64, dx: f64, wall: f64, ccd_safety: f64) -> Option<f64> {
@@ -99,16 +90,6 @@ impl Model {
     /// `"penalty"`, `"ipc"`, `"barrier-alone"` or `"ccd-alone"`.
     pub fn name(self) -> &'static str {
         self.spec().name
-    }
-
-    /// `params` with what this model's throw never reads reset to the defaults: two sets of
-    /// parameters equal here throw this model the same, bit for bit (so a regime map keeps a
-    /// panel that a new k, or a new d̂ or κ, leaves as it was).
-    pub fn throw_params(self, params: &Params) -> Params {
-        let mut p = *params;
-        self.spec().contact.forget_unread(&mut p);
-        self.spec().line_search.forget_unread(&mut p);
-        p
     }
 
     /// The model called `name`, if any.

@@ -103,9 +103,6 @@ pub struct RegimeMap {
     pub h: LogAxis,
     rows: Rows,
     cells: Vec<Cell>,
-    /// Per panel, its throws taken from an earlier map (see [`RegimeMap::reuse`]); `None`:
-    /// computed.
-    kept: [Option<Vec<ThrowResult>>; 2],
 }
 
 impl RegimeMap {
@@ -126,7 +123,6 @@ impl RegimeMap {
             h: LogAxis { min: rh.min, max: rh.max, n },
             rows: Rows::ALL,
             cells: Vec::with_capacity(n * n),
-            kept: [None, None],
         }
     }
 
@@ -134,28 +130,6 @@ impl RegimeMap {
     pub fn part(self, rows: Rows) -> Self {
         let cells = Vec::with_capacity(self.v0.n * rows.count(self.h.n));
         Self { rows, cells, ..self }
-    }
-
-    /// Takes from `done` the panels it already holds: `done` complete, on the same axes and
-    /// rows, with the same model in that panel at parameters that throw it the same
-    /// ([`Model::throw_params`]). After a new k only penalty's panel is computed again; after
-    /// a new d̂ or κ only IPC's. Call it before [`RegimeMap::fill`].
-    pub fn reuse(&mut self, done: &RegimeMap) {
-        let same_grid = (done.v0, done.h, done.rows) == (self.v0, self.h, self.rows);
-        if !same_grid || !done.is_complete() || !self.cells.is_empty() {
-            return;
-        }
-        let (ours, theirs) = (self.cell_params(0, 0), done.cell_params(0, 0));
-        for (p, m) in self.models.into_iter().enumerate() {
-            if done.models[p] == m && m.throw_params(&ours) == m.throw_params(&theirs) {
-                self.kept[p] = Some(done.cells.iter().map(|c| c.0[p]).collect());
-            }
-        }
-    }
-
-    /// Which panels [`RegimeMap::reuse`] took from an earlier map.
-    pub fn kept(&self) -> [bool; 2] {
-        self.kept.each_ref().map(Option::is_some)
     }
 
     /// The parameters of cell `(i, j)`: v0 from column `i`, h from row `j`.
@@ -174,45 +148,37 @@ impl RegimeMap {
         while left >= LANES {
             let idx = self.cells.len();
             let params = std::array::from_fn(|k| self.nth_params(idx + k));
-            let cells = self.lanes(idx, &params);
+            let cells = self.lanes(&params);
             self.cells.extend(cells);
             left -= LANES;
         }
         for _ in 0..left {
-            let idx = self.cells.len();
-            let cell = self.one(idx, &self.nth_params(idx));
+            let p = self.nth_params(self.cells.len());
+            let cell = self.one(&p);
             self.cells.push(cell);
         }
         self.is_complete()
     }
 
-    /// [`LANES`] cells side by side, from the `idx`-th. The article's pair shares its approach
-    /// ([`throw_both`]); any other pair, or a pair with a panel kept, flies each computed
-    /// model's lanes on their own.
-    fn lanes(&self, idx: usize, params: &[Params; LANES]) -> [Cell; LANES] {
+    /// [`LANES`] cells side by side. The article's pair shares its approach ([`throw_both`]);
+    /// any other pair flies each model's lanes on their own.
+    fn lanes(&self, params: &[Params; LANES]) -> [Cell; LANES] {
         let h = Horizon::UntilDecided;
-        if self.models == Model::BOTH && self.kept == [None, None] {
+        if self.models == Model::BOTH {
             return throw_both_lanes::<LANES>(params, h).map(Cell);
         }
-        let panel = |p: usize| match &self.kept[p] {
-            Some(kept) => std::array::from_fn(|k| kept[idx + k]),
-            None => throw_lanes::<LANES>(params, self.models[p], h),
-        };
-        let left = panel(0);
-        let right = if self.models[1] == self.models[0] { left } else { panel(1) };
+        let [a, b] = self.models;
+        let left = throw_lanes::<LANES>(params, a, h);
+        let right = if b == a { left } else { throw_lanes::<LANES>(params, b, h) };
         std::array::from_fn(|k| Cell([left[k], right[k]]))
     }
 
-    /// The `idx`-th cell, at `p`.
-    fn one(&self, idx: usize, p: &Params) -> Cell {
+    fn one(&self, p: &Params) -> Cell {
         let h = Horizon::UntilDecided;
-        if self.models == Model::BOTH && self.kept == [None, None] {
+        if self.models == Model::BOTH {
             return Cell(throw_both(p, h));
         }
-        Cell(std::array::from_fn(|i| match &self.kept[i] {
-            Some(kept) => kept[idx],
-            None => throw(p, self.models[i], h),
-        }))
+        Cell(self.models.map(|m| throw(p, m, h)))
     }
 
     pub fn is_complete(&self) -> bool {

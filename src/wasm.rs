@@ -686,18 +686,6 @@ impl Regime {
         Ok(Regime(regime_map(params, n, models)?.part(rows)))
     }
 
-    /// Takes from `done` (a complete map made before, here a worker's last of this size) the
-    /// panels it already holds: after a new k, IPC's; after a new d̂ or κ, penalty's (see
-    /// `RegimeMap::reuse`). Before the first `fill`.
-    pub fn reuse(&mut self, done: &Regime) {
-        self.0.reuse(&done.0);
-    }
-
-    /// Per panel, 1 if `reuse` took it from the earlier map, 0 if it is computed.
-    pub fn kept(&self) -> Vec<u8> {
-        self.0.kept().map(u8::from).to_vec()
-    }
-
     /// `[offset, stride]`: the rows this map computes (`[0, 1]`: all of them).
     pub fn rows(&self) -> Vec<usize> {
         let rows = self.0.rows();

@@ -17,13 +17,11 @@ const SIZES = [N_FIRST, N_FULL];
 
 /**
  * The compute's state. `grids` holds this request's finished grids by size; `shown` the
- * picture to paint ({grid, params, version}); `finished`, per size, the last Regime the page's own
- * fill completed (the next takes from it what it holds, Regime.reuse, as the workers do);
- * `axes` an empty 128 × 128 Regime (the axes' cell ↔ value maths, from Rust) and `range` its
- * axes' ends; `glue` the wasm it came from.
+ * picture to paint ({grid, params, version}); `axes` an empty 128 × 128 Regime (the axes'
+ * cell ↔ value maths, from Rust) and `range` its axes' ends; `glue` the wasm it came from.
  */
 export function newCompute() {
-  return { key: '', params: null, sizes: [], grids: {}, fill_ms: {}, progress: null, sliced: null, finished: {}, viaWorker: false, shown: null, glue: null, axes: null, range: null };
+  return { key: '', params: null, sizes: [], grids: {}, fill_ms: {}, progress: null, sliced: null, viaWorker: false, shown: null, glue: null, axes: null, range: null };
 }
 
 /** What the map depends on: the panels' models and all parameters but v0 and h. */
@@ -70,19 +68,14 @@ function fillSliced(C, deadline) {
   if (!s) return;
   for (;;) {
     const n = s.sizes[s.size];
-    s.regime ??= api.guard((_, g) => {
-      const regime = new g.Regime(s.params, n, s.models);
-      if (C.finished[n]) regime.reuse(C.finished[n]);
-      return regime;
-    });
+    s.regime ??= api.guard((_, g) => new g.Regime(s.params, n, s.models));
     const t0 = performance.now();
     const done = api.guard(() => s.regime.fill(0));
     C.fill_ms[`n${n}`] = (C.fill_ms[`n${n}`] ?? 0) + performance.now() - t0;
     C.progress = { n, progress: api.guard(() => s.regime.progress()) };
     if (done) {
       const grid = api.guard(() => gridOf(s.regime));
-      api.guard(() => C.finished[n]?.free());
-      C.finished[n] = s.regime;
+      api.guard(() => s.regime.free());
       s.regime = null;
       s.size += 1;
       if (s.size === s.sizes.length) C.sliced = null;
@@ -96,14 +89,11 @@ function fillSliced(C, deadline) {
 /** A new wasm instance (first load, or after a recovery): new axes, and the map again.
  * Returns Rust's default pair of models (the article's two balls). */
 function attachAxes(C, glue) {
-  for (const r of [C.axes, ...Object.values(C.finished)]) {
-    try {
-      r?.free();
-    } catch {
-      // From a wasm instance that trapped: nothing to free.
-    }
+  try {
+    C.axes?.free();
+  } catch {
+    // From a wasm instance that trapped: nothing to free.
   }
-  C.finished = {};
   C.glue = glue;
   C.axes = api.guard((_, g) => new g.Regime({}, N_FULL));
   const [v0min, v0max, hmin, hmax] = api.guard(() => C.axes.axes());

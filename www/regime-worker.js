@@ -8,8 +8,7 @@
 // In:  {kind: 'init', module} first, then {kind: 'map', gen, params, models, sizes: [32, 128], rows} · {kind: 'table', gen, params} ·
 //      {kind: 'memory', gen} · {kind: 'pause', paused} (the figure is out of view: the map in
 //      flight waits where it is)
-// Out: {kind: 'grid', gen, grid, kept, fill_ms} (this part's rows, typed arrays transferred;
-//      `kept`: per panel, whether it came from this worker's last map of that size) · {kind: 'progress', gen,
+// Out: {kind: 'grid', gen, grid, fill_ms} (this part's rows; typed arrays transferred) · {kind: 'progress', gen,
 //      n, progress} · {kind: 'table', gen, rows, csv} · {kind: 'memory', gen, bytes} ·
 //      {kind: 'error', message}
 
@@ -22,9 +21,6 @@ const PROGRESS_MS = 100;
 let gotModule;
 const loaded = new Promise((resolve) => (gotModule = resolve)).then((module) => init(module ? { module_or_path: module } : undefined));
 let job = null; // {gen, params, models, sizes, rows, size, regime, fill_ms, posted}
-// Per size, the last map this worker completed: the next one takes from it the panels a new
-// parameter left as they were (Regime.reuse), so a new k computes penalty's throws alone.
-const finished = {};
 let scheduled = false;
 let paused = false;
 // A message to ourselves: yields to the next message without setTimeout's 4 ms clamp.
@@ -57,13 +53,6 @@ function table({ gen, params }) {
   }
 }
 
-/** The empty map of size `n` for job `j`, with what the last one of that size holds. */
-function started(j, n) {
-  const regime = Regime.part(j.params, n, j.models, ...j.rows);
-  if (finished[n]) regime.reuse(finished[n]);
-  return regime;
-}
-
 /** One slice of the map in flight; a finished grid goes to the page at once. */
 function work() {
   scheduled = false;
@@ -71,19 +60,17 @@ function work() {
   if (!j || paused) return;
   try {
     const n = j.sizes[j.size];
-    j.regime ??= started(j, n);
+    j.regime ??= Regime.part(j.params, n, j.models, ...j.rows);
     const t0 = performance.now();
     const done = j.regime.fill(SLICE_MS);
     j.fill_ms[`n${n}`] = (j.fill_ms[`n${n}`] ?? 0) + performance.now() - t0;
     if (done) {
       const grid = gridOf(j.regime);
-      const kept = Array.from(j.regime.kept(), Boolean);
-      finished[n]?.free();
-      finished[n] = j.regime;
+      j.regime.free();
       j.regime = null;
       j.size += 1;
       if (j.size === j.sizes.length) job = null;
-      self.postMessage({ kind: 'grid', gen: j.gen, grid, kept, fill_ms: { ...j.fill_ms } }, buffersOf(grid));
+      self.postMessage({ kind: 'grid', gen: j.gen, grid, fill_ms: { ...j.fill_ms } }, buffersOf(grid));
     } else if (t0 - j.posted > PROGRESS_MS) {
       j.posted = t0;
       self.postMessage({ kind: 'progress', gen: j.gen, n, progress: j.regime.progress() });

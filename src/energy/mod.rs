@@ -14,8 +14,6 @@ pub use inertia::InertiaEnergy;
 pub use penalty::PenaltyEnergy;
 pub use unsigned_barrier::UnsignedBarrierEnergy;
 
-use crate::params::Params;
-
 /// Which contact energy a model uses.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum ContactKind {
@@ -25,19 +23,6 @@ pub enum ContactKind {
     Barrier,
     /// IPC's barrier of the unsigned distance to the slab: finite again behind the wall.
     UnsignedBarrier,
-}
-
-impl ContactKind {
-    /// Resets in `params` the stiffness and distance this term never reads to their defaults:
-    /// penalty reads k, the barriers d̂ and κ (as [`crate::integrator::Integrator::new`] builds
-    /// them). See [`crate::model::Model::throw_params`].
-    pub fn forget_unread(self, params: &mut Params) {
-        let d = Params::default();
-        match self {
-            ContactKind::Penalty => (params.dhat, params.kappa) = (d.dhat, d.kappa),
-            ContactKind::Barrier | ContactKind::UnsignedBarrier => params.k = d.k,
-        }
-    }
 }
 
 /// A contact term of the incremental potential (the integrator weights it by `h²`).
